@@ -1,0 +1,16 @@
+from django.contrib import admin
+
+from apps.lobbies.models import Lobby, LobbySeat
+
+
+class LobbySeatInline(admin.TabularInline):
+    model = LobbySeat
+    extra = 0
+
+
+@admin.register(Lobby)
+class LobbyAdmin(admin.ModelAdmin):
+    list_display = ("id", "game", "host", "status", "is_public", "created_at")
+    list_filter = ("game", "status", "is_public")
+    exclude = ("invite_token",)
+    inlines = [LobbySeatInline]

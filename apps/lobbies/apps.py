@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class LobbiesConfig(AppConfig):
+    name = "apps.lobbies"
+    verbose_name = "Lobbies"

@@ -1,0 +1,70 @@
+"""Lobbies where a match is gathered: seats, bots in seats, the invite token."""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+
+BOT_KINDS = {"random": "Random bot"}
+
+
+def new_invite_token() -> str:
+    return secrets.token_urlsafe(24)  # 192 bits
+
+
+class Lobby(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        STARTED = "started", "Started"
+        CLOSED = "closed", "Closed"
+
+    game = models.CharField(max_length=32)
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_lobbies")
+    seat_count = models.PositiveSmallIntegerField()
+    options = models.JSONField(default=dict, blank=True)
+    is_public = models.BooleanField(default=True)
+    invite_token = models.CharField(max_length=64, unique=True, default=new_invite_token)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
+    match = models.OneToOneField("matches.Match", null=True, blank=True, on_delete=models.SET_NULL,
+                                 related_name="lobby")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name_plural = "lobbies"
+
+    def __str__(self) -> str:
+        return f"{self.game} lobby #{self.pk}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("lobby", args=[self.pk])
+
+    def invite_path(self) -> str:
+        return reverse("join_by_invite", args=[self.invite_token])
+
+
+class LobbySeat(models.Model):
+    lobby = models.ForeignKey(Lobby, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE)
+    bot = models.CharField(max_length=32, blank=True)
+
+    class Meta:
+        ordering = ["index"]
+        constraints = [
+            models.UniqueConstraint(fields=["lobby", "index"], name="lobbies_seat_unique_index"),
+            models.UniqueConstraint(fields=["lobby", "user"], condition=models.Q(user__isnull=False),
+                                    name="lobbies_seat_unique_user"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.lobby} seat {self.index}"
+
+    @property
+    def bot_label(self) -> str:
+        return BOT_KINDS.get(self.bot, self.bot)
+
+    @property
+    def is_empty(self) -> bool:
+        return self.user_id is None and not self.bot

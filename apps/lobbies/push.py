@@ -1,0 +1,28 @@
+"""Telling the open lobby pages that something changed."""
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+
+def lobby_group(lobby_id: int) -> str:
+    return f"lobby{lobby_id}"
+
+
+def _send(lobby_id: int, event: dict) -> None:
+    async_to_sync(get_channel_layer().group_send)(lobby_group(lobby_id), event)
+
+
+def lobby_changed(lobby_id: int) -> None:
+    _send(lobby_id, {"type": "lobby.changed"})
+
+
+def lobby_started(lobby_id: int, url: str) -> None:
+    _send(lobby_id, {"type": "lobby.started", "url": url})
+
+
+def lobby_closed(lobby_id: int) -> None:
+    _send(lobby_id, {"type": "lobby.closed"})
+
+
+def chat_posted(lobby_id: int, payload: dict) -> None:
+    _send(lobby_id, {"type": "lobby.chat", "payload": payload})

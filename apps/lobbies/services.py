@@ -1,0 +1,127 @@
+"""Creating, joining, leaving and starting lobbies; each change is pushed to the lobby page after commit."""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+
+from apps.lobbies import push
+from apps.lobbies.models import BOT_KINDS, Lobby, LobbySeat
+from apps.matches.registry import engine
+from apps.matches.services import SeatSpec, start_match
+
+class LobbyError(Exception):
+    """Something a person asked of a lobby that cannot be done; the message says why."""
+
+
+def create_lobby(host, game: str, seat_count: int, is_public: bool, options: dict | None = None) -> Lobby:
+    rules = engine(game)
+    if not rules.min_players <= seat_count <= rules.max_players:
+        raise LobbyError(f"{rules.title} seats {rules.min_players} to {rules.max_players} players.")
+    with transaction.atomic():
+        lobby = Lobby.objects.create(game=game, host=host, seat_count=seat_count, is_public=is_public,
+                                     options=options or {})
+        LobbySeat.objects.bulk_create(LobbySeat(lobby=lobby, index=i) for i in range(seat_count))
+        LobbySeat.objects.filter(lobby=lobby, index=0).update(user=host)
+    return lobby
+
+
+def _locked_open_lobby(lobby_id: int) -> Lobby:
+    lobby = Lobby.objects.select_for_update().filter(pk=lobby_id).first()
+    if lobby is None:
+        raise LobbyError("No such lobby.")
+    if lobby.status != Lobby.Status.OPEN:
+        raise LobbyError("This lobby has already started or closed.")
+    return lobby
+
+
+def join(lobby_id: int, user) -> LobbySeat:
+    """Sit the user in the first free seat (or return their seat if they sit already)."""
+    try:
+        with transaction.atomic():
+            lobby = _locked_open_lobby(lobby_id)
+            mine = LobbySeat.objects.filter(lobby=lobby, user=user).first()
+            if mine is not None:
+                return mine
+            free = LobbySeat.objects.filter(lobby=lobby, user__isnull=True, bot="").order_by("index").first()
+            if free is None:
+                raise LobbyError("Every seat is taken.")
+            free.user = user
+            free.save(update_fields=["user"])
+            transaction.on_commit(lambda: push.lobby_changed(lobby_id))
+            return free
+    except IntegrityError as exc:
+        raise LobbyError("You already sit in this lobby.") from exc
+
+
+def leave(lobby_id: int, user) -> None:
+    """Leave a seat; the host leaving closes the lobby for everyone."""
+    with transaction.atomic():
+        lobby = _locked_open_lobby(lobby_id)
+        if lobby.host_id == user.pk:
+            lobby.status = Lobby.Status.CLOSED
+            lobby.save(update_fields=["status"])
+            transaction.on_commit(lambda: push.lobby_closed(lobby_id))
+            return
+        LobbySeat.objects.filter(lobby=lobby, user=user).update(user=None)
+        transaction.on_commit(lambda: push.lobby_changed(lobby_id))
+
+
+def _host_seat(lobby_id: int, host, index) -> tuple[Lobby, LobbySeat]:
+    lobby = _locked_open_lobby(lobby_id)
+    if lobby.host_id != host.pk:
+        raise LobbyError("Only the host can do that.")
+    if not isinstance(index, int) or isinstance(index, bool):
+        raise LobbyError("No such seat.")
+    seat = LobbySeat.objects.filter(lobby=lobby, index=index).first()
+    if seat is None:
+        raise LobbyError("No such seat.")
+    return lobby, seat
+
+
+def kick(lobby_id: int, host, index: int) -> None:
+    with transaction.atomic():
+        lobby, seat = _host_seat(lobby_id, host, index)
+        if seat.user_id == lobby.host_id:
+            raise LobbyError("The host cannot kick themselves; leave to close the lobby.")
+        seat.user = None
+        seat.bot = ""
+        seat.save(update_fields=["user", "bot"])
+        transaction.on_commit(lambda: push.lobby_changed(lobby_id))
+
+
+def add_bot(lobby_id: int, host, index: int, kind: str = "random") -> None:
+    if kind not in BOT_KINDS:
+        raise LobbyError("No such bot.")
+    with transaction.atomic():
+        _, seat = _host_seat(lobby_id, host, index)
+        if not seat.is_empty:
+            raise LobbyError("That seat is taken.")
+        seat.bot = kind
+        seat.save(update_fields=["bot"])
+        transaction.on_commit(lambda: push.lobby_changed(lobby_id))
+
+
+def start(lobby_id: int, host):
+    """Create the match from the seated players (in seat order) and send everyone to it."""
+    with transaction.atomic():
+        lobby = _locked_open_lobby(lobby_id)
+        if lobby.host_id != host.pk:
+            raise LobbyError("Only the host can start.")
+        rules = engine(lobby.game)
+        seated = [seat for seat in LobbySeat.objects.filter(lobby=lobby).select_related("user") if not seat.is_empty]
+        if len(seated) < rules.min_players:
+            raise LobbyError(f"{rules.title} needs at least {rules.min_players} seated to start.")
+        specs = []
+        bot_number = 0
+        for seat in seated:
+            if seat.user_id:
+                specs.append(SeatSpec(name=seat.user.username, user=seat.user))
+            else:
+                bot_number += 1
+                specs.append(SeatSpec(name=f"{BOT_KINDS[seat.bot]} {bot_number}", bot=seat.bot))
+        match = start_match(lobby.game, specs, lobby.options)
+        lobby.status = Lobby.Status.STARTED
+        lobby.match = match
+        lobby.save(update_fields=["status", "match"])
+        transaction.on_commit(lambda: push.lobby_started(lobby_id, match.get_absolute_url()))
+        return match

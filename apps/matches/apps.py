@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class MatchesConfig(AppConfig):
+    name = "apps.matches"
+    verbose_name = "Matches"

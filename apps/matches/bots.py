@@ -1,0 +1,36 @@
+"""Driving the server-side bots: whenever a bot's seat is active, it moves without a browser."""
+
+import asyncio
+import logging
+
+from channels.db import database_sync_to_async
+from django.conf import settings
+
+from apps.matches.services import has_waiting_bot, play_bot_move
+
+log = logging.getLogger(__name__)
+_driving: set[int] = set()
+_tasks: set[asyncio.Task] = set()
+
+
+def drive_soon(match_id: int) -> None:
+    """Start a driver for this match in this process unless one is running already."""
+    if match_id in _driving:
+        return
+    _driving.add(match_id)
+    task = asyncio.get_running_loop().create_task(_drive(match_id))
+    _tasks.add(task)
+    task.add_done_callback(_tasks.discard)
+
+
+async def _drive(match_id: int) -> None:
+    try:
+        while await database_sync_to_async(has_waiting_bot)(match_id):
+            await asyncio.sleep(settings.BOT_DELAY)
+            if not await database_sync_to_async(play_bot_move)(match_id):
+                # Another process moved first, or the table changed; look again.
+                await asyncio.sleep(0.05)
+    except Exception:  # a bot must never take the process down
+        log.exception("bot driver for match %s failed", match_id)
+    finally:
+        _driving.discard(match_id)

@@ -1,0 +1,105 @@
+"""What each viewer of a match is sent: the board rendered for that seat, or its JSON view.
+
+One template partial (``matches/_table.html``) renders the table both for the
+first page load and for every pushed update.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from django.template.loader import render_to_string
+
+from apps.matches.models import Match, MatchSeat
+from apps.matches.registry import engine
+
+_SEAT_REF = re.compile(r"\{p(\d)\}")
+
+
+def seat_names(match: Match) -> list[str]:
+    return [seat.display_name for seat in _seats(match)]
+
+
+def _seats(match: Match) -> list[MatchSeat]:
+    seats = list(MatchSeat.objects.filter(match=match).order_by("index"))
+    for seat in seats:
+        seat.display_name = f"{seat.name} (bot)" if seat.bot else seat.name
+    return seats
+
+
+def name_seats(text: str, names: list[str]) -> str:
+    """Put display names where engine texts say ``{p0}``, ``{p1}``…"""
+    return _SEAT_REF.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else "?", text)
+
+
+def legal_for(match: Match, state: dict, seat: int | None) -> list[dict]:
+    if seat is None or match.status != Match.Status.RUNNING:
+        return []
+    rules = engine(match.game)
+    describe = getattr(rules, "describe_move", None)
+    return [
+        {"move": move, "json": json.dumps(move, separators=(",", ":")),
+         "label": describe(state, seat, move) if describe else move.get("type", "")}
+        for move in rules.legal_moves(state, seat)
+    ]
+
+
+def table_context(match: Match, seat: int | None, names: list[str], state: dict | None = None) -> dict:
+    rules = engine(match.game)
+    state = match.state if state is None else state
+    view = rules.view(state, seat)
+    active = rules.active_seats(state)
+    outcome = rules.outcome(state)
+    log = [name_seats(line, names) for line in view.get("log", [])]
+    return {
+        "match": match,
+        "game_title": rules.title,
+        "board_template": f"{match.game}/board.html",
+        "view": view,
+        "seat": seat,
+        "names": names,
+        "active": active,
+        "active_names": [names[i] for i in active if i < len(names)],
+        "legal": legal_for(match, state, seat),
+        "log": list(reversed(log[-60:])),
+        "prompt": name_seats(view.get("prompt", ""), names),
+        "outcome": outcome,
+        "winner_names": [names[i] for i in (outcome or {}).get("winners", []) if i < len(names)],
+        "version": match.version,
+    }
+
+
+def render_table(context: dict) -> str:
+    return render_to_string("matches/_table.html", context)
+
+
+def html_frame(context: dict) -> str:
+    return json.dumps({"type": "state", "version": context["version"], "html": render_table(context)})
+
+
+def json_frame(context: dict) -> str:
+    return json.dumps({
+        "type": "state",
+        "version": context["version"],
+        "view": context["view"],
+        "active": context["active"],
+        "legal": [item["move"] for item in context["legal"]],
+        "outcome": context["outcome"],
+        "names": context["names"],
+    })
+
+
+def frame_for(match: Match, seat: int | None, fmt: str) -> str:
+    context = table_context(match, seat, seat_names(match))
+    return json_frame(context) if fmt == "json" else html_frame(context)
+
+
+def viewer_group(match_id: int, seat: int | None, fmt: str) -> str:
+    who = "spec" if seat is None else f"s{seat}"
+    return f"m{match_id}.{who}.{fmt}"
+
+
+def room_group(match_id: int) -> str:
+    """Every socket on the match page: chat and presence."""
+    return f"m{match_id}.all"

@@ -1,0 +1,106 @@
+"""Matches, their seats, the append-only move log, chat lines and live presence.
+
+The match row holds the current state and an integer version; every accepted
+move is appended to the log with the version it produced, so any match can be
+replayed from its seed and audited.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+        ABORTED = "aborted", "Aborted"
+
+    game = models.CharField(max_length=32)
+    seed = models.BigIntegerField(help_text="Secret: never sent to a client.")
+    options = models.JSONField(default=dict, blank=True)
+    state = models.JSONField()
+    version = models.PositiveIntegerField(default=0)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.RUNNING)
+    outcome = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name_plural = "matches"
+        indexes = [models.Index(fields=["status", "-updated_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.pk}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("match", args=[self.pk])
+
+
+class MatchSeat(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="match_seats")
+    bot = models.CharField(max_length=32, blank=True, help_text="Bot kind playing this seat, if any.")
+    name = models.CharField(max_length=64)
+    score = models.IntegerField(null=True, blank=True)
+    is_winner = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["index"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "index"], name="matches_seat_unique_index"),
+            models.UniqueConstraint(fields=["match", "user"], condition=models.Q(user__isnull=False),
+                                    name="matches_seat_unique_user"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} seat {self.index} ({self.name})"
+
+
+class MoveLog(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
+    version = models.PositiveIntegerField(help_text="The match version this move produced.")
+    seat = models.PositiveSmallIntegerField()
+    move = models.JSONField()
+    client_id = models.CharField(max_length=64, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "version"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "version"], name="matches_move_unique_version"),
+            models.UniqueConstraint(fields=["match", "client_id"], condition=~models.Q(client_id=""),
+                                    name="matches_move_unique_client_id"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} v{self.version} seat {self.seat}"
+
+
+class ChatMessage(models.Model):
+    """A chat line in a room: ``lobby:<id>`` or ``match:<id>``."""
+
+    room = models.CharField(max_length=40, db_index=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL)
+    name = models.CharField(max_length=64)
+    text = models.CharField(max_length=settings.CHAT_MAX_LENGTH)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.room} {self.name}: {self.text[:40]}"
+
+
+class Presence(models.Model):
+    """One open websocket on a match page; rows come and go with connections."""
+
+    channel_name = models.CharField(max_length=200, unique=True)
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="presences")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.CASCADE)
+    seat = models.PositiveSmallIntegerField(null=True)
+    connected_at = models.DateTimeField(auto_now_add=True)

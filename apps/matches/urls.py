@@ -1,0 +1,9 @@
+from django.urls import path
+
+from apps.matches import views
+
+urlpatterns = [
+    path("<int:match_id>/", views.match_page, name="match"),
+    path("<int:match_id>/story/", views.summary, name="match_summary"),
+    path("<int:match_id>/replay/", views.replay, name="match_replay"),
+]

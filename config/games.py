@@ -1,0 +1,26 @@
+"""The game registry: every game the site knows, in the order the home page lists them.
+
+A built game names its Django app (which holds ``engine.RULES``); a game still
+being built has ``app = None`` and is shown as coming. Adding a game is one line here.
+"""
+
+from typing import NamedTuple
+
+
+class GameEntry(NamedTuple):
+    slug: str
+    title: str
+    tagline: str
+    app: str | None
+
+
+GAMES: list[GameEntry] = [
+    GameEntry("chronicle", "Chronicle", "Grow a civilization and tell its story, one card at a time.",
+              "apps.chronicle"),
+    GameEntry("innovation", "Innovation", "Ten ages of ideas: meld, splay and dogma your way through history.",
+              None),
+    GameEntry("live_on", "Live On", "A co-operative band of survivors gathers, explores and settles.", None),
+    GameEntry("stone_age", "Stone Age", "Hunt, gather, build huts and raise a civilization from the dust.",
+              None),
+    GameEntry("origins", "Origins", "Evolve, migrate across the continents and settle the world.", None),
+]

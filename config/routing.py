@@ -1,0 +1,11 @@
+"""Websocket URL map."""
+
+from django.urls import path
+
+from apps.lobbies.consumers import LobbyConsumer
+from apps.matches.consumers import MatchConsumer
+
+websocket_urlpatterns = [
+    path("ws/matches/<int:match_id>/", MatchConsumer.as_asgi()),
+    path("ws/lobbies/<int:lobby_id>/", LobbyConsumer.as_asgi()),
+]

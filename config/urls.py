@@ -1,0 +1,18 @@
+"""HTTP URL map (see DESIGN.md, "URLs")."""
+
+from django.contrib import admin
+from django.urls import include, path
+
+from apps.lobbies import views as lobby_views
+from apps.matches import views as match_views
+
+urlpatterns = [
+    path("", match_views.home, name="home"),
+    path("healthz", match_views.healthz, name="healthz"),
+    path("games/<slug:slug>/", match_views.game_rules, name="game_rules"),
+    path("accounts/", include("apps.accounts.urls")),
+    path("lobbies/", include("apps.lobbies.urls")),
+    path("join/<str:token>/", lobby_views.join_by_invite, name="join_by_invite"),
+    path("matches/", include("apps.matches.urls")),
+    path("admin/", admin.site.urls),
+]

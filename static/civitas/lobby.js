@@ -1,0 +1,41 @@
+// The lobby page: seats and chat pushed live; everyone moves to the match when the host starts.
+(function () {
+  "use strict";
+  const root = document.querySelector("[data-lobby]");
+  if (!root) return;
+  const seats = root.querySelector("[data-seats]");
+  const conn = root.querySelector("[data-conn]");
+  const chatLines = root.querySelector("[data-chat-lines]");
+  const chatForm = root.querySelector("[data-chat-form]");
+  let socket = null;
+  let retry = 0;
+
+  function connect() {
+    socket = new WebSocket(civitas.socketUrl("/ws/lobbies/" + root.dataset.lobby + "/"));
+    socket.addEventListener("open", () => { retry = 0; conn.textContent = "Live"; socket.send(JSON.stringify({ type: "sync" })); });
+    socket.addEventListener("message", (event) => {
+      let frame;
+      try { frame = JSON.parse(event.data); } catch (e) { return; }
+      if (frame.type === "lobby") { seats.innerHTML = frame.html; civitas.fillCsrf(seats); }
+      else if (frame.type === "started") location.assign(frame.url);
+      else if (frame.type === "closed") { conn.textContent = frame.message; seats.querySelectorAll("button").forEach((b) => { b.disabled = true; }); }
+      else if (frame.type === "chat") civitas.chatLine(chatLines, frame.name, frame.text);
+      else if (frame.type === "error") conn.textContent = frame.message;
+    });
+    socket.addEventListener("close", (event) => {
+      if (event.code === 4404) { conn.textContent = "This lobby is gone."; return; }
+      conn.textContent = "Reconnecting…";
+      retry = Math.min(retry + 1, 6);
+      setTimeout(connect, 250 * Math.pow(2, retry - 1));
+    });
+  }
+  if (chatForm) {
+    chatForm.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const input = chatForm.elements.text;
+      const text = input.value.trim();
+      if (text && socket && socket.readyState === WebSocket.OPEN) { socket.send(JSON.stringify({ type: "chat", text: text })); input.value = ""; }
+    });
+  }
+  connect();
+})();

@@ -1,0 +1,98 @@
+// The match page: one websocket, state frames swapped in by version, clicks on [data-move] sent as moves.
+(function () {
+  "use strict";
+  const root = document.querySelector("[data-match]");
+  if (!root) return;
+  const matchId = root.dataset.match;
+  const table = document.getElementById("table");
+  const flash = root.querySelector("[data-flash]");
+  const conn = root.querySelector("[data-conn]");
+  const watchers = root.querySelector("[data-watchers]");
+  const chatLines = root.querySelector("[data-chat-lines]");
+  const chatForm = root.querySelector("[data-chat-form]");
+  let version = parseInt(root.dataset.version, 10);
+  let socket = null;
+  let retry = 0;
+  let pending = null; // the move id we are waiting on
+
+  function newId() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    return String(Date.now()) + Math.random().toString(16).slice(2);
+  }
+  function showFlash(text) {
+    flash.textContent = text;
+    flash.hidden = !text;
+  }
+  function markTurn() {
+    const status = table.querySelector(".table-status");
+    const active = status && status.dataset.active ? status.dataset.active.split(",").map(Number) : [];
+    root.querySelectorAll(".player").forEach((li) => {
+      li.classList.toggle("turn", active.indexOf(parseInt(li.dataset.seat, 10)) >= 0);
+    });
+  }
+  function send(frame) {
+    if (socket && socket.readyState === WebSocket.OPEN) { socket.send(JSON.stringify(frame)); return true; }
+    showFlash("Reconnecting… your click was not sent; try again in a moment.");
+    return false;
+  }
+  function applyState(frame) {
+    // Every state frame is the whole table, so the newest one is enough: older or repeated ones are ignored.
+    if (frame.version <= version) return;
+    version = frame.version;
+    root.dataset.version = String(version);
+    table.innerHTML = frame.html;
+    pending = null;
+    showFlash("");
+    markTurn();
+  }
+  function onFrame(event) {
+    let frame;
+    try { frame = JSON.parse(event.data); } catch (e) { return; }
+    if (frame.type === "state") applyState(frame);
+    else if (frame.type === "error") {
+      pending = null;
+      table.querySelectorAll(".waiting").forEach((el) => el.classList.remove("waiting"));
+      if (frame.code === "stale_version") { showFlash("The table changed before your click arrived; here is the latest."); send({ type: "sync" }); }
+      else showFlash(frame.message);
+    } else if (frame.type === "chat") civitas.chatLine(chatLines, frame.name, frame.text);
+    else if (frame.type === "presence") {
+      watchers.textContent = frame.watchers;
+      root.querySelectorAll(".player").forEach((li) => {
+        li.classList.toggle("online", frame.online.indexOf(parseInt(li.dataset.seat, 10)) >= 0);
+      });
+    }
+  }
+  function connect() {
+    socket = new WebSocket(civitas.socketUrl("/ws/matches/" + matchId + "/"));
+    socket.addEventListener("open", () => { retry = 0; conn.textContent = "Live"; showFlash(""); });
+    socket.addEventListener("message", onFrame);
+    socket.addEventListener("close", (event) => {
+      conn.textContent = "Reconnecting…";
+      if (event.code === 4404) { conn.textContent = "This match does not exist."; return; }
+      retry = Math.min(retry + 1, 6);
+      setTimeout(connect, 250 * Math.pow(2, retry - 1));
+    });
+  }
+  table.addEventListener("click", (event) => {
+    const target = event.target.closest("[data-move]");
+    if (!target || target.disabled) return;
+    event.preventDefault();
+    if (pending) return;
+    let move;
+    try { move = JSON.parse(target.dataset.move); } catch (e) { return; }
+    pending = newId();
+    table.querySelectorAll("[data-move]").forEach((el) => el.classList.add("waiting"));
+    if (!send({ type: "move", move: move, version: version, id: pending })) pending = null;
+  });
+  if (chatForm) {
+    chatForm.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const input = chatForm.elements.text;
+      const text = input.value.trim();
+      if (!text) return;
+      if (send({ type: "chat", text: text })) input.value = "";
+    });
+  }
+  markTurn();
+  connect();
+})();

@@ -1,0 +1,120 @@
+"""Shared personas and helpers: alice (host), bob (friend), carol (watcher), and a live Daphne server."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from django.conf import settings as django_settings
+from django.db import connection
+from django.test import Client
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def require(flag: str, reason: str) -> None:
+    """Skip locally when the infrastructure is missing; fail in CI, where the flag says it must run."""
+    if os.environ.get(flag) == "1":
+        pytest.fail(f"{reason} (required by {flag}=1)")
+    pytest.skip(reason)
+
+
+@pytest.fixture
+def make_user(django_user_model):
+    def make(name: str, password: str = "a-long-secret-9", **extra):
+        return django_user_model.objects.create_user(username=name, password=password, **extra)
+    return make
+
+
+@pytest.fixture
+def alice(make_user):
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(make_user):
+    return make_user("bob")
+
+
+@pytest.fixture
+def carol(make_user):
+    return make_user("carol")
+
+
+def session_cookie(user) -> str:
+    client = Client()
+    client.force_login(user)
+    return client.cookies[django_settings.SESSION_COOKIE_NAME].value
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def database_url_for_subprocess() -> str:
+    """The URL of the database this test run uses (the test database), for child processes."""
+    db = connection.settings_dict
+    if db["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{db['NAME']}"
+    user = db.get("USER") or "postgres"
+    host = db.get("HOST") or "127.0.0.1"
+    port = db.get("PORT") or 5432
+    password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
+    return f"postgres://{user}{password}@{host}:{port}/{db['NAME']}"
+
+
+class DaphneProcess:
+    def __init__(self, port: int, env: dict):
+        self.port = port
+        self.log = open(ROOT / "test-artifacts" / f"daphne-{port}.log", "w")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+            cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)
+        self.url = f"http://127.0.0.1:{port}"
+
+    def wait_ready(self, timeout: float = 30) -> None:
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"daphne on {self.port} exited; see {self.log.name}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                    return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError(f"daphne on {self.port} did not start")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        self.log.close()
+
+
+@pytest.fixture
+def daphne_servers(transactional_db):
+    """Start N Daphne processes on the test database (and Redis, if set); stopped after the test."""
+    (ROOT / "test-artifacts").mkdir(exist_ok=True)
+    started: list[DaphneProcess] = []
+
+    def start(count: int = 1, bot_delay: float = 0.0) -> list[DaphneProcess]:
+        env = {**os.environ, "DATABASE_URL": database_url_for_subprocess(), "CIVITAS_BOT_DELAY": str(bot_delay),
+               "DJANGO_DEBUG": "1", "PYTHONUNBUFFERED": "1"}
+        procs = [DaphneProcess(free_port(), env) for _ in range(count)]
+        started.extend(procs)
+        for proc in procs:
+            proc.wait_ready()
+        return procs
+
+    yield start
+    for proc in started:
+        proc.stop()

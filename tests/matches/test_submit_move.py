@@ -1,0 +1,92 @@
+"""The move service: version checks, turns, illegal moves, idempotent ids, results."""
+
+import pytest
+
+from apps.matches.models import Match, MoveLog
+from apps.matches.registry import engine
+from apps.matches.services import SeatSpec, play_bot_move, start_match, submit_move
+
+pytestmark = pytest.mark.django_db
+RULES = engine("chronicle")
+
+
+def a_legal_move(match, seat=None):
+    match.refresh_from_db()
+    seat = RULES.active_seats(match.state)[0] if seat is None else seat
+    return seat, RULES.legal_moves(match.state, seat)[0]
+
+
+def test_a_legal_move_at_the_current_version_is_applied_and_logged(duel):
+    seat, move = a_legal_move(duel)
+    result = submit_move(duel.pk, seat, move, 0, "m1")
+    duel.refresh_from_db()
+    assert result.ok and result.version == 1 and duel.version == 1
+    assert list(MoveLog.objects.values_list("version", "seat", "move")) == [(1, seat, move)]
+    assert duel.state == RULES.apply(RULES.setup(2, duel.seed, {}), seat, move)
+
+
+def test_it_refuses_a_stale_move(duel):
+    seat, move = a_legal_move(duel)
+    submit_move(duel.pk, seat, move, 0)
+    seat, move = a_legal_move(duel)
+    result = submit_move(duel.pk, seat, move, 0)
+    assert (result.ok, result.code) == (False, "stale_version")
+    assert Match.objects.get(pk=duel.pk).version == 1
+
+
+def test_it_refuses_a_move_out_of_turn(duel):
+    active = RULES.active_seats(duel.state)
+    idle = next(s for s in range(2) if s not in active)
+    _, move = a_legal_move(duel)
+    result = submit_move(duel.pk, idle, move, 0)
+    assert result.code == "not_your_turn"
+    assert MoveLog.objects.count() == 0
+
+
+@pytest.mark.parametrize("move", [None, 7, "pick", {}, {"type": "no_such_move"}, {"type": "pick_aspect", "aspect": "fire"}])
+def test_it_refuses_illegal_and_malformed_moves_with_a_message(duel, move):
+    seat = RULES.active_seats(duel.state)[0]
+    result = submit_move(duel.pk, seat, move, 0)
+    assert result.code == "illegal_move" and result.message
+    assert Match.objects.get(pk=duel.pk).version == 0
+
+
+@pytest.mark.parametrize("version", [None, "0", 0.0, True])
+def test_it_refuses_a_version_that_is_not_an_integer(duel, version):
+    seat, move = a_legal_move(duel)
+    assert submit_move(duel.pk, seat, move, version).code == "bad_request"
+
+
+def test_the_same_move_id_is_applied_once_and_answered_the_same(duel):
+    seat, move = a_legal_move(duel)
+    first = submit_move(duel.pk, seat, move, 0, "same-id")
+    again = submit_move(duel.pk, seat, move, 0, "same-id")
+    assert first.ok and again.ok and again.duplicate and again.version == first.version == 1
+    assert MoveLog.objects.count() == 1
+
+
+def test_a_move_id_of_another_seat_is_not_taken_over(duel):
+    seat, move = a_legal_move(duel)
+    submit_move(duel.pk, seat, move, 0, "shared-id")
+    other = 1 - seat
+    assert submit_move(duel.pk, other, move, 1, "shared-id").code == "bad_request"
+
+
+def test_a_forged_match_id_is_refused(duel):
+    assert submit_move(999999, 0, {"type": "x"}, 0).code == "forbidden"
+
+
+def test_bots_play_a_whole_game_and_results_are_stored(alice):
+    match = start_match("chronicle", [SeatSpec("alice", alice, bot="random"), SeatSpec("Bot", bot="random")],
+                        seed=5)
+    steps = 0
+    while play_bot_move(match.pk):
+        steps += 1
+        assert steps < 2000
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED and match.outcome is not None
+    assert MoveLog.objects.filter(match=match).count() == match.version == steps
+    winners = set(match.outcome["winners"])
+    assert {s.index for s in match.seats.all() if s.is_winner} == winners
+    assert [s.score for s in match.seats.all()] == match.outcome["scores"]
+    assert submit_move(match.pk, 0, {"type": "vote", "for": 1}, match.version).message == "The match is over."
