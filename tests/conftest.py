@@ -24,6 +24,16 @@ def require(flag: str, reason: str) -> None:
     pytest.skip(reason)
 
 
+@pytest.fixture(autouse=True)
+def fresh_channel_layer():
+    """Each test gets its own layer: the Redis layer binds its locks to the event loop that first used it."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
+
+
 @pytest.fixture
 def make_user(django_user_model):
     def make(name: str, password: str = "a-long-secret-9", **extra):
@@ -109,6 +119,7 @@ def daphne_servers(transactional_db):
     def start(count: int = 1, bot_delay: float = 0.0) -> list[DaphneProcess]:
         env = {**os.environ, "DATABASE_URL": database_url_for_subprocess(), "CIVITAS_BOT_DELAY": str(bot_delay),
                "DJANGO_DEBUG": "1", "PYTHONUNBUFFERED": "1"}
+        env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
         procs = [DaphneProcess(free_port(), env) for _ in range(count)]
         started.extend(procs)
         for proc in procs:

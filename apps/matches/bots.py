@@ -23,6 +23,10 @@ def drive_soon(match_id: int) -> None:
     task.add_done_callback(_tasks.discard)
 
 
+def running_tasks() -> list[asyncio.Task]:
+    return list(_tasks)
+
+
 async def _drive(match_id: int) -> None:
     try:
         while await database_sync_to_async(has_waiting_bot)(match_id):

@@ -1,11 +1,14 @@
 """The realtime contract through WebsocketCommunicator: views per seat, and every bad frame refused."""
 
+import asyncio
 import json
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.db import connections
 
+from apps.matches import bots
 from apps.matches.models import Match, MoveLog
 from apps.matches.registry import engine
 from config.asgi import application
@@ -41,6 +44,14 @@ async def state_of(match_id):
 
 async def log_count(match_id):
     return await database_sync_to_async(MoveLog.objects.filter(match_id=match_id).count)()
+
+
+@pytest.fixture(autouse=True)
+async def close_worker_connections():
+    """database_sync_to_async runs in one worker thread; close its connection so the test database can go."""
+    yield
+    await asyncio.gather(*bots.running_tasks(), return_exceptions=True)
+    await database_sync_to_async(connections.close_all)()
 
 
 @pytest.fixture

@@ -1,0 +1,77 @@
+"""Over a whole game, no frame sent to any client carries the seed, a generator state or a hidden card.
+
+Two seats and a spectator, each connected in both formats (html and json), play a whole game by the
+protocol; afterwards every frame is checked against the states replayed from the move log.
+"""
+
+import asyncio
+import json
+import random
+
+import pytest
+from channels.db import database_sync_to_async
+from django.db import connections
+
+from apps.matches import bots
+from apps.matches.models import Match
+from apps.matches.registry import engine
+from apps.matches.replay import states
+from tests.matches.test_consumer import connect
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+RULES = engine("chronicle")
+
+
+async def drain(communicator, frames: list, newest: dict | None, until_version: int) -> dict:
+    """Read frames until a state of at least ``until_version`` has arrived; returns the newest state."""
+    while newest is None or newest["version"] < until_version:
+        text = await communicator.receive_from(timeout=5)
+        frame = json.loads(text)
+        frames.append((frame.get("version"), frame["type"], text))
+        if frame["type"] == "state":
+            newest = frame
+    return newest
+
+
+async def test_no_frame_leaks_the_seed_the_generator_or_hidden_cards(duel, alice, bob, carol):
+    viewers = {0: alice, 1: bob, None: carol}
+    clients = {}
+    for seat, user in viewers.items():
+        for fmt in ("json", "html"):
+            clients[(seat, fmt)] = (await connect(duel.pk, user, fmt=fmt))[0]
+    received = {key: [] for key in clients}
+    latest = {key: None for key in clients}
+
+    async def catch_up(version: int) -> None:
+        for key, client in clients.items():
+            latest[key] = await drain(client, received[key], latest[key], version)
+
+    await catch_up(0)
+    chooser = random.Random(11)
+    version = 0
+    while latest[(0, "json")]["outcome"] is None:
+        seat = latest[(0, "json")]["active"][0]
+        move = chooser.choice(latest[(seat, "json")]["legal"])
+        await clients[(seat, "json")].send_to(text_data=json.dumps(
+            {"type": "move", "move": move, "version": version, "id": f"v{version}"}))
+        version += 1
+        await catch_up(version)
+    for client in clients.values():
+        await client.disconnect()
+    await asyncio.gather(*bots.running_tasks(), return_exceptions=True)
+
+    match = await database_sync_to_async(Match.objects.get)(pk=duel.pk)
+    history = await database_sync_to_async(states)(match)
+    assert history[-1] == match.state and len(history) == version + 1
+    secrets = {str(match.seed)} | {str(s["rng"]) for s in history}
+    checked = 0
+    for (seat, fmt), frames in received.items():
+        for frame_version, kind, text in frames:
+            for secret in secrets:
+                assert secret not in text, f"{kind} frame for {seat}/{fmt} carries a secret number"
+            if kind == "state":
+                for hidden in RULES.hidden_from(history[frame_version], seat):
+                    assert hidden not in text, f"seat {seat} ({fmt}) saw {hidden!r} at version {frame_version}"
+                checked += 1
+    assert checked >= 6 * version
+    await database_sync_to_async(connections.close_all)()
