@@ -1,0 +1,1 @@
+"""Chronicle: a story-building civilization game (engine, content, templates)."""

@@ -6,7 +6,6 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
-
 BOT_KINDS = {"random": "Random bot"}
 
 

@@ -16,7 +16,9 @@ def can_view(lobby: Lobby, user, session) -> bool:
     """Public lobbies are open to all; a private one to its host, its seated players and invitees."""
     if lobby.is_public:
         return True
-    if user.is_authenticated and (lobby.host_id == user.pk or LobbySeat.objects.filter(lobby=lobby, user=user).exists()):
+    if not user.is_authenticated:
+        return lobby.pk in session.get("invited_lobbies", [])
+    if lobby.host_id == user.pk or LobbySeat.objects.filter(lobby=lobby, user=user).exists():
         return True
     return lobby.pk in session.get("invited_lobbies", [])
 

@@ -9,6 +9,7 @@ from apps.lobbies.models import BOT_KINDS, Lobby, LobbySeat
 from apps.matches.registry import engine
 from apps.matches.services import SeatSpec, start_match
 
+
 class LobbyError(Exception):
     """Something a person asked of a lobby that cannot be done; the message says why."""
 

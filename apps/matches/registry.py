@@ -3,8 +3,8 @@
 from functools import cache
 from importlib import import_module
 
-from config.games import GAMES, GameEntry
 from apps.matches.rules import Rules
+from config.games import GAMES, GameEntry
 
 
 @cache

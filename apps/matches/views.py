@@ -1,13 +1,14 @@
 """Pages: home, health, a game's rules, a match (play or watch), its summary and replay."""
 
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
 from django.db import connection
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, render
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 
 from apps.lobbies.selectors import open_public_lobbies
-from apps.matches import frames, replay as replaying
+from apps.matches import frames
+from apps.matches import replay as replaying
 from apps.matches.access import seat_of
 from apps.matches.models import ChatMessage, Match
 from apps.matches.registry import all_games, engine, game_entry, pages_module

@@ -5,8 +5,10 @@ import subprocess
 import sys
 
 import pytest
+from django.utils.html import escape
 
 from apps.matches.models import Match
+from apps.matches.registry import engine
 from apps.matches.services import SeatSpec, play_bot_move, start_match
 from tests.conftest import ROOT
 
@@ -50,7 +52,6 @@ def test_the_match_page_shows_a_player_their_moves_and_a_watcher_none(client, du
     mine = client.get(duel.get_absolute_url()).content.decode()
     client.force_login(carol)
     watching = client.get(duel.get_absolute_url()).content.decode()
-    active = duel.state and 0
     assert "you are watching" in watching and "data-move=" not in watching
     assert "(you)" in mine
     assert client.get("/matches/424242/").status_code == 404
@@ -69,9 +70,13 @@ def finished_match(alice):
 def test_the_story_page_of_a_finished_match_reads_as_a_story(client, alice):
     match = finished_match(alice)
     page = client.get(f"/matches/{match.pk}/story/").content.decode()
-    fills = [fill for telling in match.state["tellings"] for fill in telling] if "tellings" in match.state else []
-    assert "alice" in page
-    assert client.get(f"/accounts/u/alice/").content.decode().count(f"/matches/{match.pk}/story/") == 1
+    view = engine("chronicle").view(match.state, None)
+    for telling in view["tellings"]:
+        for page_of_story in telling["pages"]:
+            for part in ("before", "fill", "after"):
+                assert escape(page_of_story[part]) in page
+    assert "alice" in page and "Who voted for whom" in page
+    assert client.get("/accounts/u/alice/").content.decode().count(f"/matches/{match.pk}/story/") == 1
 
 
 def test_the_story_of_a_running_match_is_not_out_yet(client, duel):
@@ -88,8 +93,8 @@ def test_the_replay_steps_through_every_move(client, alice):
 
 
 def test_the_production_settings_pass_the_deploy_check():
-    env = {**os.environ, "DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": "k" * 20 + "-production-secret-for-check-" + "z" * 20,
-           "DJANGO_ALLOWED_HOSTS": "civitas.example"}
+    secret = "k" * 20 + "-production-secret-for-check-" + "z" * 20
+    env = {**os.environ, "DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": secret, "DJANGO_ALLOWED_HOSTS": "civitas.example"}
     result = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
                             cwd=ROOT, env=env, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr

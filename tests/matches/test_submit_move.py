@@ -43,7 +43,10 @@ def test_it_refuses_a_move_out_of_turn(duel):
     assert MoveLog.objects.count() == 0
 
 
-@pytest.mark.parametrize("move", [None, 7, "pick", {}, {"type": "no_such_move"}, {"type": "pick_aspect", "aspect": "fire"}])
+BAD_MOVES = [None, 7, "pick", {}, {"type": "no_such_move"}, {"type": "pick_aspect", "aspect": "fire"}]
+
+
+@pytest.mark.parametrize("move", BAD_MOVES)
 def test_it_refuses_illegal_and_malformed_moves_with_a_message(duel, move):
     seat = RULES.active_seats(duel.state)[0]
     result = submit_move(duel.pk, seat, move, 0)

@@ -1,0 +1,1 @@
+"""Template filters of the Chronicle app (see chronicle_tags)."""

@@ -1,0 +1,268 @@
+"""What a seat (or a spectator) may see of a Chronicle state, and what it must not.
+
+Everything on the table is public: civilization decks are taken openly (shown
+sorted, never in deck order), drawn cards lie face up, every telling is read
+aloud. Hidden from everyone: deck and pile order, undrawn cards, the story cards
+not yet revealed, whom each player voted for until the vote ends, and the
+generator state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import flow
+from . import wording as w
+from .content import (
+    ASPECTS,
+    CHARACTER_BY_ID,
+    CHARACTERS,
+    FILL_BY_ID,
+    FILLS,
+    KINDS,
+    STORIES,
+    StoryCard,
+)
+from .payment import icons_of
+
+State = dict[str, Any]
+
+BLANK_SHOWN = "____"
+
+
+# --- Card records for the view -----------------------------------------------
+
+def character_record(card_id: str) -> dict:
+    card = CHARACTER_BY_ID[card_id]
+    return {"id": card.id, "name": card.name, "aspect": card.aspect, "icons": list(card.icons)}
+
+
+def fill_record(card_id: str) -> dict:
+    card = FILL_BY_ID[card_id]
+    return {
+        "id": card.id,
+        "name": card.name,
+        "kind": card.kind,
+        "cost": [list(alt) for alt in card.cost],
+        "reward": [list(alt) for alt in card.reward],
+    }
+
+
+def story_record(story: StoryCard) -> dict:
+    return {
+        "number": story.number,
+        "title": story.title,
+        "blank": story.blank,
+        "before": story.before,
+        "after": story.after,
+    }
+
+
+def sorted_characters(card_ids: list[str]) -> list[dict]:
+    order = {aspect: i for i, aspect in enumerate(ASPECTS)}
+    cards = sorted(card_ids, key=lambda c: (order[CHARACTER_BY_ID[c].aspect], CHARACTER_BY_ID[c].name))
+    return [character_record(c) for c in cards]
+
+
+def sorted_icons(icons: set[str]) -> list[str]:
+    return [aspect for aspect in ASPECTS if aspect in icons]
+
+
+# --- The view ------------------------------------------------------------------
+
+def view(state: State, seat: int | None) -> dict:
+    phase = state["phase"]
+    result = flow.outcome(state)
+    return {
+        "game": "chronicle",
+        "phase": phase,
+        "players": state["players"],
+        "viewer": seat,
+        "active": flow.active_seats(state),
+        "turn": state["turn"] if phase in (flow.BUILD, flow.STORY) else None,
+        "prompt": prompt(state, seat),
+        "story": story_record(STORIES[state["story"]]) if phase == flow.STORY else None,
+        "stories_revealed": flow.revealed_count(state),
+        "stories_total": len(STORIES),
+        "build": _build_view(state),
+        "piles": [
+            {"aspect": a, "count": len(state["piles"][a]), "move": {"type": "pick_aspect", "aspect": a}}
+            for a in ASPECTS
+        ],
+        "civilizations": [_civilization_view(state, s) for s in range(state["players"])],
+        "draw": _draw_view(state),
+        "reward": _reward_view(state),
+        "tellings": tellings(state, result),
+        "votes": _votes_view(state, seat),
+        "outcome": result,
+        "log": list(state["log"]),
+    }
+
+
+def _build_view(state: State) -> dict | None:
+    if state["phase"] != flow.BUILD:
+        return None
+    seat = state["turn"]
+    return {
+        "seat": seat,
+        "step": len(state["seats"][seat]["civ"]) + 1,
+        "choices": list(flow.build_choices(state)),
+    }
+
+
+def _civilization_view(state: State, seat: int) -> dict:
+    player = state["seats"][seat]
+    owned = list(player["civ"])
+    draw = state["draw"]
+    if draw is not None and state["turn"] == seat:
+        owned += draw["civ"]
+    return {
+        "seat": seat,
+        "cards": sorted_characters(owned),
+        "size": len(owned),
+        "icons": sorted_icons(icons_of(owned)),
+        "fill_decks": {kind: len(player["fill"][kind]) for kind in KINDS},
+        "discards": {kind: len(player["discard"][kind]) for kind in KINDS},
+        "filled": len(player["told"]),
+    }
+
+
+def _draw_view(state: State) -> dict | None:
+    draw = state["draw"]
+    if draw is None:
+        return None
+    choosable, fate = flow.choosable_fills(state)
+    fills = []
+    for card in draw["fill"]:
+        record = fill_record(card)
+        record["choosable"] = card in choosable
+        record["move"] = {"type": "choose_fill", "card": card}
+        fills.append(record)
+    return {
+        "seat": state["turn"],
+        "kind": flow.current_story_kind(state),
+        "fill": fills,
+        "civ": [character_record(c) for c in draw["civ"]],
+        "icons": sorted_icons(icons_of(draw["civ"])),
+        "redraws": draw["redraws"],
+        "fate": fate,
+        "must_redraw": not choosable,
+    }
+
+
+def _reward_view(state: State) -> dict | None:
+    reward = state["reward"]
+    if reward is None:
+        return None
+    options = []
+    for i, alternative in enumerate(flow.reward_alternatives(state)):
+        options.append({
+            "option": i,
+            "aspects": alternative,
+            "available": flow.alternative_available(state, alternative),
+            "move": {"type": "take_reward", "option": i},
+        })
+    return {"seat": state["turn"], "card": fill_record(reward["card"]), "options": options}
+
+
+def _votes_view(state: State, seat: int | None) -> dict | None:
+    if state["players"] < 2 or state["phase"] not in (flow.VOTE, flow.OVER):
+        return None
+    votes = state["votes"]
+    over = state["phase"] == flow.OVER
+    return {
+        "cast": sum(vote is not None for vote in votes),
+        "needed": len(votes),
+        "voted": [vote is not None for vote in votes],
+        "mine": votes[seat] if seat is not None and 0 <= seat < len(votes) else None,
+        "by": list(votes) if over else None,
+    }
+
+
+def tellings(state: State, result: dict | None = None) -> list[dict]:
+    """For each seat, the revealed story cards with that seat's fill words set in."""
+    revealed = flow.revealed_count(state)
+    winners = result["winners"] if result else []
+    out = []
+    for seat, player in enumerate(state["seats"]):
+        pages = []
+        for index in range(revealed):
+            story = STORIES[index]
+            told = player["told"][index] if index < len(player["told"]) else None
+            fill = FILL_BY_ID[told["card"]].name if told else None
+            pages.append({
+                "number": story.number,
+                "title": story.title,
+                "blank": story.blank,
+                "before": story.before,
+                "fill": fill,
+                "after": story.after,
+                "fate": bool(told and told["fate"]),
+            })
+        out.append({
+            "seat": seat,
+            "pages": pages,
+            "filled": len(player["told"]),
+            "text": "\n\n".join(p["before"] + (p["fill"] or BLANK_SHOWN) + p["after"] for p in pages),
+            "votes": result["scores"][seat] if result and state["players"] > 1 else None,
+            "winner": seat in winners and state["players"] > 1,
+            "move": {"type": "vote", "for": seat},
+        })
+    return out
+
+
+# --- The prompt ----------------------------------------------------------------
+
+def prompt(state: State, seat: int | None) -> str:
+    phase = state["phase"]
+    turn = state["turn"]
+    mine = seat is not None and seat in flow.active_seats(state)
+    who = w.seat_token(turn)
+    if phase == flow.BUILD:
+        step = len(state["seats"][turn]["civ"])
+        choices = flow.build_choices(state)
+        what = "any aspect" if len(choices) == len(ASPECTS) else w.choices_phrase(choices)
+        if mine:
+            return f"Choose the {w.ORDINALS[step]} card of your Civilization Deck: {what}."
+        return f"{who} is choosing the {w.ORDINALS[step]} card of their Civilization Deck ({what})."
+    if phase == flow.STORY:
+        number = STORIES[state["story"]].number
+        if state["reward"] is not None:
+            if mine:
+                return "Take a character card as your reward, or take none."
+            return f"{who} is choosing a reward."
+        choosable, fate = flow.choosable_fills(state)
+        if not mine:
+            return f"{who} is filling the blank of story card {number}."
+        if fate:
+            return "Fate intervenes: choose any of the drawn fill cards to fill the blank (no reward)."
+        if choosable:
+            return "Choose a fill card you can pay for to fill the blank."
+        return "You cannot pay for any of these fill cards: draw again."
+    if phase == flow.VOTE:
+        cast = sum(vote is not None for vote in state["votes"])
+        if mine:
+            return "Vote for the telling you like best, other than your own."
+        return f"The players are voting: {cast} of {state['players']} votes cast."
+    if state["players"] == 1:
+        return "The chronicle is complete."
+    winners = w.join_words([w.seat_token(s) for s in flow.outcome(state)["winners"]])
+    return f"The chronicle is complete. Favourite telling: {winners}."
+
+
+# --- Secrets ---------------------------------------------------------------------
+
+def story_secrets(story: StoryCard) -> list[str]:
+    """The strings that would show an unrevealed story card: its title and its text."""
+    return [story.title] + [part.strip() for part in (story.before, story.after) if len(part.strip()) >= 12]
+
+
+def hidden_from(state: State, seat: int | None) -> set[str]:
+    """Nothing is private to one seat in Chronicle, so every viewer is kept from the same things."""
+    hidden = {str(state["rng"])}
+    for story in STORIES[flow.revealed_count(state):]:
+        hidden.update(story_secrets(story))
+    seen = set(state["seen"])
+    hidden.update(card.name for card in CHARACTERS if card.id not in seen)
+    hidden.update(card.name for card in FILLS if card.id not in seen)
+    return hidden
