@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from django.db import connections
 
 from apps.matches.models import Match
 
@@ -34,6 +35,14 @@ def version_of(page) -> int:
 def wait_for_version(page, version: int) -> None:
     page.wait_for_function(
         "v => Number(document.querySelector('[data-match]').dataset.version) >= v", arg=version, timeout=10000)
+
+
+def finished_match() -> Match:
+    """Read the match, then close the connection: inside Playwright's loop Django opens one of its own."""
+    try:
+        return Match.objects.get()
+    finally:
+        connections.close_all()
 
 
 @pytest.mark.browser
@@ -109,7 +118,7 @@ def test_a_host_a_guest_and_a_watcher_play_chronicle_to_the_end(browser, daphne_
         assert moves < 400
     assert c.url == match_url, "the watcher never reloaded"
 
-    match = Match.objects.get()
+    match = finished_match()
     assert match.status == Match.Status.FINISHED and match.version == moves
     assert match.outcome["winners"]
     for page in (a, b, c):
