@@ -10,7 +10,3 @@ def seat_of(match: Match, user) -> int | None:
     seat = MatchSeat.objects.filter(match=match, user=user).values_list("index", flat=True).first()
     return seat
 
-
-def can_watch(match: Match, user) -> bool:
-    """Every match can be watched; spectators only ever receive the public view."""
-    return True

@@ -29,13 +29,10 @@
       setTimeout(connect, 250 * Math.pow(2, retry - 1));
     });
   }
-  if (chatForm) {
-    chatForm.addEventListener("submit", (event) => {
-      event.preventDefault();
-      const input = chatForm.elements.text;
-      const text = input.value.trim();
-      if (text && socket && socket.readyState === WebSocket.OPEN) { socket.send(JSON.stringify({ type: "chat", text: text })); input.value = ""; }
-    });
-  }
+  civitas.bindChat(chatForm, (frame) => {
+    if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+    socket.send(JSON.stringify(frame));
+    return true;
+  });
   connect();
 })();

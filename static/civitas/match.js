@@ -84,15 +84,7 @@
     table.querySelectorAll("[data-move]").forEach((el) => el.classList.add("waiting"));
     if (!send({ type: "move", move: move, version: version, id: pending })) pending = null;
   });
-  if (chatForm) {
-    chatForm.addEventListener("submit", (event) => {
-      event.preventDefault();
-      const input = chatForm.elements.text;
-      const text = input.value.trim();
-      if (!text) return;
-      if (send({ type: "chat", text: text })) input.value = "";
-    });
-  }
+  civitas.bindChat(chatForm, send);
   markTurn();
   connect();
 })();

@@ -13,6 +13,16 @@
       const scheme = location.protocol === "https:" ? "wss:" : "ws:";
       return scheme + "//" + location.host + path;
     },
+    bindChat(form, send) {
+      // send(frame) returns true when the frame went out; the input is cleared only then.
+      if (!form) return;
+      form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        const input = form.elements.text;
+        const text = input.value.trim();
+        if (text && send({ type: "chat", text: text })) input.value = "";
+      });
+    },
     chatLine(list, name, text) {
       const li = document.createElement("li");
       const b = document.createElement("b");

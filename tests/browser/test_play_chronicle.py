@@ -94,6 +94,13 @@ def test_a_host_a_guest_and_a_watcher_play_chronicle_to_the_end(browser, daphne_
     for page in (a, b, c):
         page.wait_for_selector("[data-conn]:has-text('Live')")
 
+    # Table talk reaches the others as text, never as markup.
+    b.fill("[data-chat-form] input", "<img src=x onerror=alert(1)>good luck")
+    b.click("[data-chat-form] button")
+    a.wait_for_selector("[data-chat-lines] li:has-text('good luck')")
+    assert "<img src=x onerror=alert(1)>good luck" in a.inner_text("[data-chat-lines]")
+    assert a.query_selector("[data-chat-lines] img") is None
+
     chooser = random.Random(7)
     players = [a, b]
     moves = 0
