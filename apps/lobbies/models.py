@@ -6,8 +6,6 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
-BOT_KINDS = {"random": "Random bot"}
-
 
 def new_invite_token() -> str:
     return secrets.token_urlsafe(24)  # 192 bits
@@ -59,10 +57,6 @@ class LobbySeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.lobby} seat {self.index}"
-
-    @property
-    def bot_label(self) -> str:
-        return BOT_KINDS.get(self.bot, self.bot)
 
     @property
     def is_empty(self) -> bool:

@@ -1,6 +1,7 @@
 """Lobby queries and the access rule for lobby pages."""
 
-from apps.lobbies.models import BOT_KINDS, Lobby, LobbySeat
+from apps.lobbies.models import Lobby, LobbySeat
+from apps.matches.bots import bot_kinds
 from apps.matches.registry import engine
 
 
@@ -26,6 +27,9 @@ def can_view(lobby: Lobby, user, session) -> bool:
 def lobby_context(lobby: Lobby, user) -> dict:
     seats = list(LobbySeat.objects.filter(lobby=lobby).select_related("user"))
     rules = engine(lobby.game)
+    kinds = bot_kinds(lobby.game)
+    for seat in seats:
+        seat.bot_label = kinds.get(seat.bot, seat.bot)
     mine = next((seat for seat in seats if user.is_authenticated and seat.user_id == user.pk), None)
     seated = sum(1 for seat in seats if not seat.is_empty)
     return {
@@ -36,5 +40,5 @@ def lobby_context(lobby: Lobby, user) -> dict:
         "is_host": user.is_authenticated and lobby.host_id == user.pk,
         "can_start": seated >= rules.min_players,
         "has_free_seat": any(seat.is_empty for seat in seats),
-        "bot_kinds": BOT_KINDS,
+        "bot_kinds": kinds,
     }

@@ -5,7 +5,8 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 
 from apps.lobbies import push
-from apps.lobbies.models import BOT_KINDS, Lobby, LobbySeat
+from apps.lobbies.models import Lobby, LobbySeat
+from apps.matches.bots import bot_kinds
 from apps.matches.registry import engine
 from apps.matches.services import SeatSpec, start_match
 
@@ -91,10 +92,10 @@ def kick(lobby_id: int, host, index: int) -> None:
 
 
 def add_bot(lobby_id: int, host, index: int, kind: str = "random") -> None:
-    if kind not in BOT_KINDS:
-        raise LobbyError("No such bot.")
     with transaction.atomic():
-        _, seat = _host_seat(lobby_id, host, index)
+        lobby, seat = _host_seat(lobby_id, host, index)
+        if kind not in bot_kinds(lobby.game):
+            raise LobbyError("No such bot for this game.")
         if not seat.is_empty:
             raise LobbyError("That seat is taken.")
         seat.bot = kind
@@ -113,13 +114,14 @@ def start(lobby_id: int, host):
         if len(seated) < rules.min_players:
             raise LobbyError(f"{rules.title} needs at least {rules.min_players} seated to start.")
         specs = []
+        labels = bot_kinds(lobby.game)
         bot_number = 0
         for seat in seated:
             if seat.user_id:
                 specs.append(SeatSpec(name=seat.user.username, user=seat.user))
             else:
                 bot_number += 1
-                specs.append(SeatSpec(name=f"{BOT_KINDS[seat.bot]} {bot_number}", bot=seat.bot))
+                specs.append(SeatSpec(name=f"{labels[seat.bot]} {bot_number}", bot=seat.bot))
         match = start_match(lobby.game, specs, lobby.options)
         lobby.status = Lobby.Status.STARTED
         lobby.match = match

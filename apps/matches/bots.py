@@ -1,14 +1,34 @@
-"""Driving the server-side bots: whenever a bot's seat is active, it moves without a browser."""
+"""Server-side bots: which kinds a game offers, how they choose, and the driver that moves them.
+
+Whenever a bot's seat is active, it moves without a browser.
+"""
 
 import asyncio
 import logging
+import random
 
 from channels.db import database_sync_to_async
 from django.conf import settings
 
-from apps.matches.services import has_waiting_bot, play_bot_move
+from apps.matches.registry import engine
+from apps.matches.rules import Move, State
+
+RANDOM = "random"
 
 log = logging.getLogger(__name__)
+
+
+def bot_kinds(game: str) -> dict[str, str]:
+    """{kind: label} of the bots that can sit at this game, the random one first."""
+    return {RANDOM: "Random bot", **{kind: label for kind, (label, _) in engine(game).bots().items()}}
+
+
+def choose(game: str, kind: str, state: State, seat: int, rng: random.Random) -> Move:
+    rules = engine(game)
+    extra = rules.bots()
+    if kind in extra:
+        return extra[kind][1](rules, state, seat, rng)
+    return rng.choice(rules.legal_moves(state, seat))
 _driving: set[int] = set()
 _tasks: set[asyncio.Task] = set()
 
@@ -28,6 +48,8 @@ def running_tasks() -> list[asyncio.Task]:
 
 
 async def _drive(match_id: int) -> None:
+    from apps.matches.services import has_waiting_bot, play_bot_move
+
     try:
         while await database_sync_to_async(has_waiting_bot)(match_id):
             await asyncio.sleep(settings.BOT_DELAY)

@@ -6,10 +6,14 @@ database. See DESIGN.md, "Rules engine protocol".
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from typing import Any
 
 State = dict[str, Any]
 Move = dict[str, Any]
+# A bot picks one of the seat's legal moves; ``rng`` is its own generator, not the game's.
+BotChooser = Callable[["Rules", State, int, random.Random], Move]
 
 _MASK64 = (1 << 64) - 1
 
@@ -95,6 +99,10 @@ class Rules:
 
     def hidden_from(self, state: State, seat: int | None) -> set[str]:
         raise NotImplementedError
+
+    def bots(self) -> dict[str, tuple[str, BotChooser]]:
+        """Bots this game offers besides the uniformly random one: {kind: (label, chooser)}."""
+        return {}
 
     def option_fields(self) -> list[dict]:
         """Lobby options this game offers: [{"name", "label", "choices": [(value, label)], "default"}]."""

@@ -16,7 +16,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from apps.matches import push
+from apps.matches import bots, push
 from apps.matches.models import ChatMessage, Match, MatchSeat, MoveLog
 from apps.matches.registry import engine
 from apps.matches.rules import IllegalMove
@@ -138,20 +138,19 @@ def _record_results(match_id: int, outcome: dict) -> None:
 
 
 def play_bot_move(match_id: int) -> bool:
-    """If a bot's seat is active, play one uniformly random legal move for it; True if one was played."""
+    """If a bot's seat is active, play one move of that bot's kind for it; True if one was played."""
     match = Match.objects.filter(pk=match_id, status=Match.Status.RUNNING).first()
     if match is None:
         return False
     rules = engine(match.game)
-    bots = dict(MatchSeat.objects.filter(match=match).exclude(bot="").values_list("index", "bot"))
+    bots_by_seat = dict(MatchSeat.objects.filter(match=match).exclude(bot="").values_list("index", "bot"))
     for seat in rules.active_seats(match.state):
-        if seat in bots:
-            moves = rules.legal_moves(match.state, seat)
-            if not moves:
+        if seat in bots_by_seat:
+            if not rules.legal_moves(match.state, seat):
                 continue
-            chooser = random.Random(f"{match.seed}:{match.version}:{seat}")
-            result = submit_move(match_id, seat, chooser.choice(moves), match.version)
-            return result.ok
+            rng = random.Random(f"{match.seed}:{match.version}:{seat}")
+            move = bots.choose(match.game, bots_by_seat[seat], match.state, seat, rng)
+            return submit_move(match_id, seat, move, match.version).ok
     return False
 
 
