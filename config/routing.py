@@ -4,8 +4,10 @@ from django.urls import path
 
 from apps.lobbies.consumers import LobbyConsumer
 from apps.matches.consumers import MatchConsumer
+from apps.matches.notifications import NotificationConsumer
 
 websocket_urlpatterns = [
     path("ws/matches/<int:match_id>/", MatchConsumer.as_asgi()),
     path("ws/lobbies/<int:lobby_id>/", LobbyConsumer.as_asgi()),
+    path("ws/me/", NotificationConsumer.as_asgi()),
 ]

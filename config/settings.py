@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "apps.accounts",
     "apps.lobbies",
     "apps.matches",
+    "apps.moderation",
     *[game.app for game in GAMES if game.app],
 ]
 
@@ -141,6 +142,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Seconds a bot waits before moving, so people can follow what it did.
 BOT_DELAY = float(os.environ.get("CIVITAS_BOT_DELAY", "0.6"))
 CHAT_MAX_LENGTH = 500
+# At most this many chat lines per user in this many seconds, across every process.
+CHAT_RATE_LIMIT = (5, 10)
 
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

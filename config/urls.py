@@ -14,5 +14,6 @@ urlpatterns = [
     path("lobbies/", include("apps.lobbies.urls")),
     path("join/<str:token>/", lobby_views.join_by_invite, name="join_by_invite"),
     path("matches/", include("apps.matches.urls")),
+    path("moderation/", include("apps.moderation.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -2,10 +2,53 @@ from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 
 from apps.accounts.models import User
+from apps.moderation import services as moderation
+from apps.moderation.admin_actions import ModerateMixin, MuteForm, reasoned_action
+from apps.moderation.models import Report, Sanction
+
+
+class SanctionInline(admin.TabularInline):
+    model = Sanction
+    fk_name = "user"
+    extra = 0
+    fields = ("kind", "reason", "created_by", "created_at", "ends_at", "lifted_at")
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+class ReportInline(admin.TabularInline):
+    model = Report
+    fk_name = "reported_user"
+    extra = 0
+    fields = ("status", "reporter", "reason", "message", "created_at")
+    readonly_fields = fields
+    can_delete = False
+    verbose_name_plural = "reports about this user"
+
+    def has_add_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(User)
-class CivitasUserAdmin(UserAdmin):
-    list_display = ("username", "is_guest", "is_staff", "is_active", "date_joined")
-    list_filter = ("is_guest", "is_staff", "is_active")
+class CivitasUserAdmin(ModerateMixin, UserAdmin):
+    list_display = ("username", "is_guest", "is_active", "is_staff", "date_joined")
+    list_filter = ("is_guest", "is_active", "is_staff", "groups")
     fieldsets = UserAdmin.fieldsets + (("Civitas", {"fields": ("is_guest",)}),)
+    inlines = [ReportInline, SanctionInline]
+    actions = [
+        reasoned_action("ban", "Ban the user", lambda mod, user, reason: moderation.ban(mod, user, reason)),
+        reasoned_action("mute", "Mute the user in chat",
+                        lambda mod, user, reason, minutes: moderation.mute(mod, user, minutes, reason), MuteForm),
+        reasoned_action("lift_sanctions", "Lift the user's bans and mutes",
+                        lambda mod, user, reason: [moderation.lift(mod, s, reason)
+                                                   for s in user.sanctions.filter(lifted_at__isnull=True)]),
+    ]
+
+    def get_readonly_fields(self, request, obj=None):
+        # Only superusers make or unmake staff and moderators.
+        if request.user.is_superuser:
+            return super().get_readonly_fields(request, obj)
+        return ("is_staff", "is_superuser", "groups", "user_permissions", "is_active")

@@ -4,15 +4,13 @@ import json
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.conf import settings
 from django.template.loader import render_to_string
-from django.utils import timezone
 
 from apps.lobbies import push
 from apps.lobbies.models import Lobby
 from apps.lobbies.selectors import can_view, lobby_context
-from apps.matches.services import post_chat
-from apps.matches.throttle import TokenBucket
+from apps.matches.push import user_group
+from apps.matches.services import ChatRefused, chat_payload, post_chat
 
 
 class LobbyConsumer(AsyncWebsocketConsumer):
@@ -21,18 +19,25 @@ class LobbyConsumer(AsyncWebsocketConsumer):
     async def connect(self):
         self.lobby_id = self.scope["url_route"]["kwargs"]["lobby_id"]
         self.user = self.scope.get("user")
-        self.chat_bucket = TokenBucket(rate=0.5, burst=5)
         await self.accept()
         if not await database_sync_to_async(self._may_view)():
             await self.send_json({"type": "error", "code": "forbidden", "message": "No such lobby."})
             await self.close(code=4404)
             return
-        await self.channel_layer.group_add(push.lobby_group(self.lobby_id), self.channel_name)
+        for group in self._groups():
+            await self.channel_layer.group_add(group, self.channel_name)
         self.joined = True
 
     async def disconnect(self, code):
         if self.joined:
-            await self.channel_layer.group_discard(push.lobby_group(self.lobby_id), self.channel_name)
+            for group in self._groups():
+                await self.channel_layer.group_discard(group, self.channel_name)
+
+    def _groups(self) -> list[str]:
+        groups = [push.lobby_group(self.lobby_id)]
+        if self.user is not None and self.user.is_authenticated:
+            groups.append(user_group(self.user.pk))
+        return groups
 
     async def receive(self, text_data=None, bytes_data=None):
         try:
@@ -45,16 +50,12 @@ class LobbyConsumer(AsyncWebsocketConsumer):
             return await self.lobby_changed({})
         if self.user is None or not self.user.is_authenticated:
             return await self.error("forbidden", "Sign in or join as a guest to chat.")
-        if not self.chat_bucket.allow():
-            return await self.error("rate_limited", "You are sending messages too fast.")
         try:
-            message = await database_sync_to_async(post_chat)(
-                f"lobby:{self.lobby_id}", self.user, data.get("text"), settings.CHAT_MAX_LENGTH)
-        except ValueError as exc:
-            return await self.error("bad_request", str(exc))
-        await self.channel_layer.group_send(push.lobby_group(self.lobby_id), {"type": "lobby.chat", "payload": {
-            "name": message.name, "text": message.text,
-            "at": timezone.localtime(message.created_at).strftime("%H:%M")}})
+            message = await database_sync_to_async(post_chat)(f"lobby:{self.lobby_id}", self.user, data.get("text"))
+        except ChatRefused as exc:
+            return await self.error(exc.code, str(exc))
+        await self.channel_layer.group_send(push.lobby_group(self.lobby_id),
+                                            {"type": "lobby.frame", "text": json.dumps(chat_payload(message))})
 
     async def lobby_changed(self, event):
         html = await database_sync_to_async(self._render)()
@@ -67,8 +68,12 @@ class LobbyConsumer(AsyncWebsocketConsumer):
     async def lobby_closed(self, event):
         await self.send_json({"type": "closed", "message": "The host closed this lobby."})
 
-    async def lobby_chat(self, event):
-        await self.send_json({"type": "chat", **event["payload"]})
+    async def lobby_frame(self, event):
+        await self.send(text_data=event["text"])
+
+    async def user_removed(self, event):
+        await self.send_json({"type": "removed", "message": event["message"]})
+        await self.close(code=4403)
 
     async def send_json(self, data: dict):
         await self.send(text_data=json.dumps(data))

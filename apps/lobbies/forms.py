@@ -2,10 +2,15 @@
 
 from django import forms
 
+from apps.matches.models import Match
+
 
 class LobbyForm(forms.Form):
     seat_count = forms.TypedChoiceField(label="Seats", coerce=int)
     is_public = forms.BooleanField(label="List on the home page (public)", required=False, initial=True)
+    pace = forms.ChoiceField(label="Pace", choices=Match.Pace.choices, initial=Match.Pace.LIVE)
+    away_minutes = forms.IntegerField(label="Minutes away before the others may seat a bot", min_value=1,
+                                      max_value=7 * 24 * 60, initial=3)
 
     def __init__(self, rules, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -18,3 +23,7 @@ class LobbyForm(forms.Form):
 
     def options(self) -> dict:
         return {name[4:]: value for name, value in self.cleaned_data.items() if name.startswith("opt_")}
+
+    def settings(self) -> dict:
+        """The lobby's own settings (not the game's options)."""
+        return {key: self.cleaned_data[key] for key in ("seat_count", "is_public", "pace", "away_minutes")}

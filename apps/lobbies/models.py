@@ -6,6 +6,8 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
+from apps.matches.models import Match
+
 
 def new_invite_token() -> str:
     return secrets.token_urlsafe(24)  # 192 bits
@@ -23,6 +25,8 @@ class Lobby(models.Model):
     options = models.JSONField(default=dict, blank=True)
     is_public = models.BooleanField(default=True)
     invite_token = models.CharField(max_length=64, unique=True, default=new_invite_token)
+    pace = models.CharField(max_length=16, choices=Match.Pace.choices, default=Match.Pace.LIVE)
+    away_minutes = models.PositiveSmallIntegerField(default=3)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
     match = models.OneToOneField("matches.Match", null=True, blank=True, on_delete=models.SET_NULL,
                                  related_name="lobby")

@@ -23,6 +23,3 @@ def lobby_started(lobby_id: int, url: str) -> None:
 def lobby_closed(lobby_id: int) -> None:
     _send(lobby_id, {"type": "lobby.closed"})
 
-
-def chat_posted(lobby_id: int, payload: dict) -> None:
-    _send(lobby_id, {"type": "lobby.chat", "payload": payload})

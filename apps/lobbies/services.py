@@ -15,13 +15,14 @@ class LobbyError(Exception):
     """Something a person asked of a lobby that cannot be done; the message says why."""
 
 
-def create_lobby(host, game: str, seat_count: int, is_public: bool, options: dict | None = None) -> Lobby:
+def create_lobby(host, game: str, seat_count: int, is_public: bool, options: dict | None = None,
+                 pace: str = "live", away_minutes: int = 3) -> Lobby:
     rules = engine(game)
     if not rules.min_players <= seat_count <= rules.max_players:
         raise LobbyError(f"{rules.title} seats {rules.min_players} to {rules.max_players} players.")
     with transaction.atomic():
         lobby = Lobby.objects.create(game=game, host=host, seat_count=seat_count, is_public=is_public,
-                                     options=options or {})
+                                     options=options or {}, pace=pace, away_minutes=away_minutes)
         LobbySeat.objects.bulk_create(LobbySeat(lobby=lobby, index=i) for i in range(seat_count))
         LobbySeat.objects.filter(lobby=lobby, index=0).update(user=host)
     return lobby
@@ -122,7 +123,7 @@ def start(lobby_id: int, host):
             else:
                 bot_number += 1
                 specs.append(SeatSpec(name=f"{labels[seat.bot]} {bot_number}", bot=seat.bot))
-        match = start_match(lobby.game, specs, lobby.options)
+        match = start_match(lobby.game, specs, lobby.options, pace=lobby.pace, away_timeout=lobby.away_minutes * 60)
         lobby.status = Lobby.Status.STARTED
         lobby.match = match
         lobby.save(update_fields=["status", "match"])

@@ -10,8 +10,8 @@ from apps.lobbies import services
 from apps.lobbies.forms import LobbyForm
 from apps.lobbies.models import Lobby
 from apps.lobbies.selectors import can_view, lobby_context
-from apps.matches.models import ChatMessage
 from apps.matches.registry import engine, game_entry
+from apps.matches.views import recent_chat
 
 
 def _rules_or_404(game: str):
@@ -29,8 +29,7 @@ def new_lobby(request, game: str):
     form = LobbyForm(rules, request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            lobby = services.create_lobby(request.user, game, form.cleaned_data["seat_count"],
-                                          form.cleaned_data["is_public"], form.options())
+            lobby = services.create_lobby(request.user, game, options=form.options(), **form.settings())
         except services.LobbyError as exc:
             form.add_error(None, str(exc))
         else:
@@ -45,7 +44,7 @@ def lobby_page(request, lobby_id: int):
     if lobby.status == Lobby.Status.STARTED and lobby.match_id:
         return redirect(lobby.match)
     context = lobby_context(lobby, request.user)
-    context["chat"] = ChatMessage.objects.filter(room=f"lobby:{lobby.pk}").order_by("-created_at")[:50][::-1]
+    context["chat"] = recent_chat(f"lobby:{lobby.pk}")
     context["invite_url"] = request.build_absolute_uri(lobby.invite_path())
     return render(request, "lobbies/lobby.html", context)
 

@@ -7,10 +7,8 @@ from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.conf import settings
-from django.utils import timezone
 
-from apps.matches import bots, frames, push, services
+from apps.matches import bots, frames, push, seats, services
 from apps.matches.access import seat_of
 from apps.matches.models import Match, Presence
 from apps.matches.throttle import TokenBucket
@@ -29,7 +27,6 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.fmt = "json" if query.get("format") == ["json"] else "html"
         self.user = self.scope.get("user")
         self.frames_bucket = TokenBucket(rate=10, burst=20)
-        self.chat_bucket = TokenBucket(rate=0.5, burst=5)
         await self.accept()
         found, self.seat = await database_sync_to_async(self._find_seat)()
         if not found:
@@ -62,7 +59,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
             return await self.error("bad_request", "That frame is not valid JSON.")
         if not isinstance(data, dict):
             return await self.error("bad_request", "A frame is a JSON object with a 'type'.")
-        handler = {"move": self.on_move, "sync": self.on_sync, "chat": self.on_chat}.get(data.get("type"))
+        handler = {"move": self.on_move, "sync": self.on_sync, "chat": self.on_chat, "seat_vote": self.on_seat_vote,
+                   "take_back": self.on_take_back}.get(data.get("type"))
         if handler is None:
             return await self.error("bad_request", "Unknown frame type; expected move, sync or chat.")
         await handler(data)
@@ -75,7 +73,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             return await self.error("forbidden", "You can only move for your own seat.", client_id)
         if "move" not in data or "version" not in data:
             return await self.error("bad_request", "A move frame needs 'move' and 'version'.", client_id)
-        result = await database_sync_to_async(services.submit_move)(
+        result = await database_sync_to_async(services.submit_human_move)(
             self.match_id, self.seat, data["move"], data["version"], client_id if client_id is not None else "")
         if not result.ok:
             return await self.error(result.code, result.message, client_id)
@@ -87,22 +85,42 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=await database_sync_to_async(self._current_frame)())
 
     async def on_chat(self, data: dict):
+        """Players talk at the table (watchers read along); watchers talk among themselves only."""
         if self.user is None or not self.user.is_authenticated:
             return await self.error("forbidden", "Sign in or join as a guest to chat.")
-        if not self.chat_bucket.allow():
-            return await self.error("rate_limited", "You are sending messages too fast.")
+        watching = self.seat is None
+        room = f"match:{self.match_id}" + (":watchers" if watching else "")
         try:
-            message = await database_sync_to_async(services.post_chat)(
-                f"match:{self.match_id}", self.user, data.get("text"), settings.CHAT_MAX_LENGTH)
-        except ValueError as exc:
-            return await self.error("bad_request", str(exc))
-        await self.channel_layer.group_send(frames.room_group(self.match_id), {"type": "frame", "text": json.dumps({
-            "type": "chat", "name": message.name, "text": message.text, "seat": self.seat,
-            "at": timezone.localtime(message.created_at).strftime("%H:%M"),
-        })})
+            message = await database_sync_to_async(services.post_chat)(room, self.user, data.get("text"))
+        except services.ChatRefused as exc:
+            return await self.error(exc.code, str(exc))
+        payload = services.chat_payload(message, seat=self.seat, channel="watchers" if watching else "players")
+        group = frames.watchers_group(self.match_id) if watching else frames.room_group(self.match_id)
+        await self.channel_layer.group_send(group, {"type": "frame", "text": json.dumps(payload)})
+
+    async def on_seat_vote(self, data: dict):
+        if self.seat is None:
+            return await self.error("forbidden", "Only players vote on seats.")
+        message = await database_sync_to_async(seats.vote_to_bot)(self.match_id, self.seat, data.get("seat"))
+        if message:
+            await self.error("bad_request", message)
+
+    async def on_take_back(self, data: dict):
+        if self.seat is None:
+            return await self.error("forbidden", "Spectators have no seat to take back.")
+        message = await database_sync_to_async(seats.take_back)(self.match_id, self.seat)
+        if message:
+            await self.error("bad_request", message)
 
     async def frame(self, event):
         await self.send(text_data=event["text"])
+
+    async def bots_wake(self, event):
+        bots.drive_soon(self.match_id)
+
+    async def user_removed(self, event):
+        await self.send(text_data=json.dumps({"type": "removed", "message": event["message"]}))
+        await self.close(code=4403)
 
     async def error(self, code: str, message: str, client_id=None):
         frame = {"type": "error", "code": code, "message": message}
@@ -111,7 +129,12 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=json.dumps(frame))
 
     def _groups(self) -> list[str]:
-        return [frames.viewer_group(self.match_id, self.seat, self.fmt), frames.room_group(self.match_id)]
+        groups = [frames.viewer_group(self.match_id, self.seat, self.fmt), frames.room_group(self.match_id)]
+        if self.seat is None:
+            groups.append(frames.watchers_group(self.match_id))
+        if self.user is not None and self.user.is_authenticated:
+            groups.append(push.user_group(self.user.pk))
+        return groups
 
     def _find_seat(self) -> tuple[bool, int | None]:
         match = Match.objects.filter(pk=self.match_id).first()
@@ -123,10 +146,14 @@ class MatchConsumer(AsyncWebsocketConsumer):
         user = self.user if self.user is not None and self.user.is_authenticated else None
         Presence.objects.update_or_create(channel_name=self.channel_name,
                                           defaults={"match_id": self.match_id, "user": user, "seat": self.seat})
+        if self.seat is not None:
+            seats.came_back(self.match_id, self.seat)
         return self._current_frame()
 
     def _unregister(self) -> None:
         Presence.objects.filter(channel_name=self.channel_name).delete()
+        if self.seat is not None:
+            seats.maybe_away(self.match_id, self.seat)
         push.presence_changed(self.match_id)
 
     def _current_frame(self) -> str:

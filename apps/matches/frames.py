@@ -21,6 +21,10 @@ def seat_names(match: Match) -> list[str]:
     return [seat.display_name for seat in _seats(match)]
 
 
+def seat_rows(match: Match) -> list[MatchSeat]:
+    return _seats(match)
+
+
 def _seats(match: Match) -> list[MatchSeat]:
     seats = list(MatchSeat.objects.filter(match=match).order_by("index"))
     for seat in seats:
@@ -45,7 +49,8 @@ def legal_for(match: Match, state: dict, seat: int | None) -> list[dict]:
     ]
 
 
-def table_context(match: Match, seat: int | None, names: list[str], state: dict | None = None) -> dict:
+def table_context(match: Match, seat: int | None, names: list[str], state: dict | None = None,
+                  bot_seats: dict[int, str] | None = None) -> dict:
     rules = engine(match.game)
     state = match.state if state is None else state
     view = rules.view(state, seat)
@@ -61,12 +66,15 @@ def table_context(match: Match, seat: int | None, names: list[str], state: dict 
         "names": names,
         "active": active,
         "active_names": [names[i] for i in active if i < len(names)],
-        "legal": legal_for(match, state, seat),
+        "legal": [] if bot_seats and seat in bot_seats else legal_for(match, state, seat),
         "log": list(reversed(log[-60:])),
         "prompt": name_seats(view.get("prompt", ""), names),
         "outcome": outcome,
         "winner_names": [names[i] for i in (outcome or {}).get("winners", []) if i < len(names)],
         "version": match.version,
+        "aborted": (match.outcome or {}).get("reason", "") if match.status == Match.Status.ABORTED else "",
+        "bot_plays_mine": bool(bot_seats and seat in bot_seats),
+        "bot_by": (bot_seats or {}).get(seat, ""),
     }
 
 
@@ -91,8 +99,14 @@ def json_frame(context: dict) -> str:
 
 
 def frame_for(match: Match, seat: int | None, fmt: str) -> str:
-    context = table_context(match, seat, seat_names(match))
+    rows = seat_rows(match)
+    context = table_context(match, seat, [row.display_name for row in rows], bot_seats=bots_of(rows))
     return json_frame(context) if fmt == "json" else html_frame(context)
+
+
+def bots_of(rows: list[MatchSeat]) -> dict[int, str]:
+    """Seats a bot plays, with why ('vote', 'moderator' or '' for a bot seated from the start)."""
+    return {row.index: row.bot_by for row in rows if row.bot}
 
 
 def viewer_group(match_id: int, seat: int | None, fmt: str) -> str:
@@ -101,5 +115,10 @@ def viewer_group(match_id: int, seat: int | None, fmt: str) -> str:
 
 
 def room_group(match_id: int) -> str:
-    """Every socket on the match page: chat and presence."""
+    """Every socket on the match page: the players' chat, presence and notices."""
     return f"m{match_id}.all"
+
+
+def watchers_group(match_id: int) -> str:
+    """Spectators only: their own chat, which never reaches a player."""
+    return f"m{match_id}.watchers"

@@ -16,8 +16,15 @@ class Match(models.Model):
         FINISHED = "finished", "Finished"
         ABORTED = "aborted", "Aborted"
 
+    class Pace(models.TextChoices):
+        LIVE = "live", "Live (players present)"
+        OWN_PACE = "own_pace", "At your own pace"
+
     game = models.CharField(max_length=32)
     seed = models.BigIntegerField(help_text="Secret: never sent to a client.")
+    pace = models.CharField(max_length=16, choices=Pace.choices, default=Pace.LIVE)
+    away_timeout = models.PositiveIntegerField(default=180, help_text="Seconds away before others may hand the seat "
+                                                                      "to a bot.")
     options = models.JSONField(default=dict, blank=True)
     state = models.JSONField()
     version = models.PositiveIntegerField(default=0)
@@ -44,9 +51,13 @@ class MatchSeat(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                              related_name="match_seats")
     bot = models.CharField(max_length=32, blank=True, help_text="Bot kind playing this seat, if any.")
+    bot_by = models.CharField(max_length=16, blank=True, help_text="Why a bot plays a person's seat: 'vote' (the "
+                                                                   "player may take it back) or 'moderator'.")
     name = models.CharField(max_length=64)
     score = models.IntegerField(null=True, blank=True)
     is_winner = models.BooleanField(default=False)
+    away_since = models.DateTimeField(null=True, blank=True)
+    bot_votes = models.JSONField(default=list, blank=True, help_text="Seats that voted to hand this seat to a bot.")
 
     class Meta:
         ordering = ["index"]
@@ -66,6 +77,7 @@ class MoveLog(models.Model):
     seat = models.PositiveSmallIntegerField()
     move = models.JSONField()
     client_id = models.CharField(max_length=64, blank=True)
+    state_digest = models.CharField(max_length=64, help_text="SHA-256 of the state this move produced.")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -81,16 +93,18 @@ class MoveLog(models.Model):
 
 
 class ChatMessage(models.Model):
-    """A chat line in a room: ``lobby:<id>`` or ``match:<id>``."""
+    """A chat line in a room: ``lobby:<id>``, ``match:<id>`` (the players) or ``match:<id>:watchers``."""
 
     room = models.CharField(max_length=40, db_index=True)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL)
     name = models.CharField(max_length=64)
     text = models.CharField(max_length=settings.CHAT_MAX_LENGTH)
+    hidden = models.BooleanField(default=False, help_text="Hidden by a moderator: shown to nobody.")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["created_at", "id"]
+        indexes = [models.Index(fields=["user", "created_at"])]
 
     def __str__(self) -> str:
         return f"{self.room} {self.name}: {self.text[:40]}"

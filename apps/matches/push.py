@@ -10,9 +10,10 @@ import json
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.utils import timezone
 
 from apps.matches import frames
-from apps.matches.models import Match, Presence
+from apps.matches.models import Match, MatchSeat, Presence
 
 
 def _send(group: str, event: dict) -> None:
@@ -23,12 +24,25 @@ def state_changed(match_id: int) -> None:
     match = Match.objects.filter(pk=match_id).first()
     if match is None:
         return
-    names = frames.seat_names(match)
+    rows = frames.seat_rows(match)
+    names = [row.display_name for row in rows]
+    bot_seats = frames.bots_of(rows)
     viewers: list[int | None] = [*range(len(names)), None]
     for seat in viewers:
-        context = frames.table_context(match, seat, names)
+        context = frames.table_context(match, seat, names, bot_seats=bot_seats)
         _send(frames.viewer_group(match_id, seat, "html"), {"type": "frame", "text": frames.html_frame(context)})
         _send(frames.viewer_group(match_id, seat, "json"), {"type": "frame", "text": frames.json_frame(context)})
+    if match.pace == Match.Pace.OWN_PACE and match.status == Match.Status.RUNNING:
+        _tell_whose_turn(match, rows, context["active"], context["game_title"])
+
+
+def _tell_whose_turn(match: Match, rows: list[MatchSeat], active: list[int], title: str) -> None:
+    """At your own pace, the players whose input is awaited hear it wherever they are on the site."""
+    for row in rows:
+        if row.index in active and row.user_id and not row.bot:
+            _send(user_group(row.user_id), {"type": "user.notify", "text": json.dumps({
+                "type": "your_turn", "match": match.pk, "url": match.get_absolute_url(),
+                "message": f"Your move in {title} #{match.pk}."})})
 
 
 def presence_changed(match_id: int) -> None:
@@ -36,11 +50,45 @@ def presence_changed(match_id: int) -> None:
 
 
 def presence_frame(match_id: int) -> str:
+    """Who is here: seats online, the number of watchers, and away seats with how long until a vote may start."""
     rows = Presence.objects.filter(match_id=match_id).values_list("seat", "user_id")
     online = sorted({seat for seat, _ in rows if seat is not None})
     watchers = sum(1 for seat, _ in rows if seat is None)
-    return json.dumps({"type": "presence", "watchers": watchers, "online": online})
+    match = Match.objects.filter(pk=match_id).only("away_timeout").first()
+    now = timezone.now()
+    away = [{"seat": seat.index, "vote_in": max(0, int(match.away_timeout - (now - seat.away_since).total_seconds())),
+             "votes": seat.bot_votes}
+            for seat in MatchSeat.objects.filter(match_id=match_id, away_since__isnull=False, bot="")]
+    return json.dumps({"type": "presence", "watchers": watchers, "online": online, "away": away})
 
 
-def chat_posted(room_group: str, payload: dict) -> None:
-    _send(room_group, {"type": "frame", "text": json.dumps({"type": "chat", **payload})})
+def chat_hidden(room: str, message_id: int) -> None:
+    """A moderator hid a line: every page showing it removes it."""
+    frame = {"type": "frame", "text": json.dumps({"type": "chat_hidden", "id": message_id})}
+    kind, _, rest = room.partition(":")
+    if kind == "match":
+        _send(frames.room_group(int(rest.split(":")[0])), frame)
+    elif kind == "lobby":
+        from apps.lobbies.push import lobby_group
+
+        _send(lobby_group(int(rest)), {"type": "lobby.frame", "text": frame["text"]})
+
+
+def notice(match_id: int, message: str, over: bool = False) -> None:
+    """A line everyone at the match should read (a seat handed to a bot, an abort)."""
+    _send(frames.room_group(match_id), {"type": "frame", "text": json.dumps(
+        {"type": "notice", "message": message, "over": over})})
+
+
+def wake_bots(match_id: int) -> None:
+    """Ask the processes serving this match to drive its bots (a seat just became a bot's)."""
+    _send(frames.room_group(match_id), {"type": "bots.wake"})
+
+
+def user_removed(user_id: int, message: str) -> None:
+    """Close every socket of a banned user, on every process."""
+    _send(user_group(user_id), {"type": "user.removed", "message": message})
+
+
+def user_group(user_id: int) -> str:
+    return f"u{user_id}"

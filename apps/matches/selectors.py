@@ -1,6 +1,7 @@
 """Read-only queries shared by pages: live matches, a player's results."""
 
 from apps.matches.models import Match, MatchSeat
+from apps.matches.registry import engine
 
 
 def live_matches(limit: int = 20):
@@ -15,7 +16,11 @@ def finished_matches_for(user, limit: int = 50) -> list[MatchSeat]:
 
 
 def running_matches_for(user) -> list[MatchSeat]:
+    """The user's seats in running matches, each marked ``my_turn`` when the match awaits them."""
     if not user.is_authenticated:
         return []
-    return list(MatchSeat.objects.filter(user=user, match__status=Match.Status.RUNNING)
-                .select_related("match").order_by("-match__updated_at"))
+    seats = list(MatchSeat.objects.filter(user=user, match__status=Match.Status.RUNNING)
+                 .select_related("match").order_by("-match__updated_at"))
+    for seat in seats:
+        seat.my_turn = not seat.bot and seat.index in engine(seat.match.game).active_seats(seat.match.state)
+    return seats

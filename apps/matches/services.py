@@ -8,11 +8,16 @@ after commit.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 import secrets
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -42,7 +47,13 @@ class MoveResult:
     duplicate: bool = False
 
 
-def start_match(game: str, seats: list[SeatSpec], options: dict | None = None, seed: int | None = None) -> Match:
+def state_digest(state: dict) -> str:
+    """A fingerprint of a state, logged with each move so a replay can be checked against the record."""
+    return hashlib.sha256(json.dumps(state, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def start_match(game: str, seats: list[SeatSpec], options: dict | None = None, seed: int | None = None,
+                pace: str = Match.Pace.LIVE, away_timeout: int = 180) -> Match:
     rules = engine(game)
     if not rules.min_players <= len(seats) <= rules.max_players:
         raise ValueError(f"{rules.title} takes {rules.min_players} to {rules.max_players} players.")
@@ -50,7 +61,8 @@ def start_match(game: str, seats: list[SeatSpec], options: dict | None = None, s
     options = dict(options or {})
     state = rules.setup(len(seats), seed, options)
     with transaction.atomic():
-        match = Match.objects.create(game=game, seed=seed, options=options, state=state)
+        match = Match.objects.create(game=game, seed=seed, options=options, state=state, pace=pace,
+                                     away_timeout=away_timeout)
         MatchSeat.objects.bulk_create(
             MatchSeat(match=match, index=i, user=spec.user, bot=spec.bot, name=spec.name)
             for i, spec in enumerate(seats)
@@ -59,21 +71,31 @@ def start_match(game: str, seats: list[SeatSpec], options: dict | None = None, s
     return match
 
 
-def submit_move(match_id: int, seat: int, move: Any, version: Any, client_id: str = "") -> MoveResult:
-    """Apply ``move`` for ``seat`` if the match is still at ``version``; never raises for bad input."""
+def submit_human_move(match_id: int, seat: int, move: Any, version: Any, client_id: str = "") -> MoveResult:
+    """A move from a person at their seat: refused while a bot plays that seat."""
+    return submit_move(match_id, seat, move, version, client_id, by_bot=False)
+
+
+def submit_move(match_id: int, seat: int, move: Any, version: Any, client_id: str = "",
+                by_bot: bool | None = None) -> MoveResult:
+    """Apply ``move`` for ``seat`` if the match is still at ``version``; never raises for bad input.
+
+    ``by_bot`` says who moves (None: not checked), so a person cannot move for a seat a bot plays and a bot
+    stops the moment its seat is handed back.
+    """
     if not isinstance(version, int) or isinstance(version, bool):
         return MoveResult(False, -1, "bad_request", "A move needs the integer version you saw.")
     if not isinstance(client_id, str) or len(client_id) > MAX_CLIENT_ID:
         return MoveResult(False, -1, "bad_request", f"A move id is a string of at most {MAX_CLIENT_ID} characters.")
     try:
         with transaction.atomic():
-            return _submit(match_id, seat, move, version, client_id)
+            return _submit(match_id, seat, move, version, client_id, by_bot)
     except IntegrityError:
         # Another submission took this version (or this id) first.
         return _answer_for_lost_race(match_id, seat, client_id)
 
 
-def _submit(match_id: int, seat: int, move: Any, version: int, client_id: str) -> MoveResult:
+def _submit(match_id: int, seat: int, move: Any, version: int, client_id: str, by_bot: bool | None) -> MoveResult:
     match = Match.objects.filter(pk=match_id).first()
     if match is None:
         return MoveResult(False, -1, "forbidden", "No such match.")
@@ -86,6 +108,11 @@ def _submit(match_id: int, seat: int, move: Any, version: int, client_id: str) -
     if version != match.version:
         return MoveResult(False, match.version, "stale_version",
                           f"The table has moved on (version {match.version}); your page was at {version}.")
+    if by_bot is not None:
+        played_by_bot = MatchSeat.objects.filter(match_id=match_id, index=seat).exclude(bot="").exists()
+        if played_by_bot != by_bot:
+            return MoveResult(False, match.version, "forbidden", "A bot plays this seat now; take it back first."
+                              if played_by_bot else "This seat is a person's again.")
     rules = engine(match.game)
     if seat not in rules.active_seats(match.state):
         return MoveResult(False, match.version, "not_your_turn", "It is not your turn.")
@@ -100,7 +127,8 @@ def _submit(match_id: int, seat: int, move: Any, version: int, client_id: str) -
         fields.update(status=Match.Status.FINISHED, outcome=outcome, finished_at=now)
     if Match.objects.filter(pk=match_id, version=version).update(**fields) != 1:
         raise IntegrityError("version taken")
-    MoveLog.objects.create(match_id=match_id, version=version + 1, seat=seat, move=move, client_id=client_id)
+    MoveLog.objects.create(match_id=match_id, version=version + 1, seat=seat, move=move, client_id=client_id,
+                           state_digest=state_digest(new_state))
     if outcome is not None:
         _record_results(match_id, outcome)
     transaction.on_commit(lambda: push.state_changed(match_id))
@@ -150,7 +178,7 @@ def play_bot_move(match_id: int) -> bool:
                 continue
             rng = random.Random(f"{match.seed}:{match.version}:{seat}")
             move = bots.choose(match.game, bots_by_seat[seat], match.state, seat, rng)
-            return submit_move(match_id, seat, move, match.version).ok
+            return submit_move(match_id, seat, move, match.version, by_bot=True).ok
     return False
 
 
@@ -162,13 +190,42 @@ def has_waiting_bot(match_id: int) -> bool:
     return bool(bots.intersection(engine(match.game).active_seats(match.state)))
 
 
-def post_chat(room: str, user, text: Any, max_length: int) -> ChatMessage:
-    """Store a chat line; ValueError with a readable message for anything unacceptable."""
+class ChatRefused(Exception):
+    """A chat line that was not stored; ``code`` is the protocol's error code."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+
+
+def post_chat(room: str, user, text: Any, max_length: int | None = None) -> ChatMessage:
+    """Store a chat line, or raise ChatRefused: malformed, too long, muted, or over the rate limit.
+
+    The user's row is locked while counting, so the limit holds across processes and sockets.
+    """
+    from apps.moderation.selectors import active_mute
+
+    max_length = max_length or settings.CHAT_MAX_LENGTH
     if not isinstance(text, str):
-        raise ValueError("A chat message is text.")
+        raise ChatRefused("bad_request", "A chat message is text.")
     text = text.strip()
     if not text:
-        raise ValueError("An empty message was not sent.")
+        raise ChatRefused("bad_request", "An empty message was not sent.")
     if len(text) > max_length:
-        raise ValueError(f"A chat message is at most {max_length} characters.")
-    return ChatMessage.objects.create(room=room, user=user, name=user.username, text=text)
+        raise ChatRefused("bad_request", f"A chat message is at most {max_length} characters.")
+    limit, seconds = settings.CHAT_RATE_LIMIT
+    with transaction.atomic():
+        get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+        mute = active_mute(user)
+        if mute is not None:
+            until = timezone.localtime(mute.ends_at).strftime("%H:%M") if mute.ends_at else "further notice"
+            raise ChatRefused("forbidden", f"You are muted in chat until {until}.")
+        since = timezone.now() - timedelta(seconds=seconds)
+        if ChatMessage.objects.filter(user=user, created_at__gte=since).count() >= limit:
+            raise ChatRefused("rate_limited", f"At most {limit} messages in {seconds} seconds; wait a moment.")
+        return ChatMessage.objects.create(room=room, user=user, name=user.username, text=text)
+
+
+def chat_payload(message: ChatMessage, **extra) -> dict:
+    return {"type": "chat", "id": message.pk, "name": message.name, "text": message.text,
+            "at": timezone.localtime(message.created_at).strftime("%H:%M"), **extra}

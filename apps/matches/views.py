@@ -2,6 +2,7 @@
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.core.exceptions import PermissionDenied
 from django.db import connection
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, render
@@ -13,14 +14,17 @@ from apps.matches.access import seat_of
 from apps.matches.models import ChatMessage, Match
 from apps.matches.registry import all_games, engine, game_entry, pages_module
 from apps.matches.selectors import live_matches, running_matches_for
+from apps.moderation.selectors import is_moderator
 
 
 def home(request):
+    mine = running_matches_for(request.user)
     return render(request, "matches/home.html", {
         "games": all_games(),
         "lobbies": open_public_lobbies(),
         "live": live_matches(),
-        "my_matches": running_matches_for(request.user),
+        "my_matches": mine,
+        "my_turns": sum(1 for seat in mine if seat.my_turn),
     })
 
 
@@ -63,14 +67,19 @@ def game_rules(request, slug: str):
 def match_page(request, match_id: int):
     match = get_object_or_404(Match, pk=match_id)
     seat = seat_of(match, request.user)
-    names = frames.seat_names(match)
-    context = frames.table_context(match, seat, names)
+    rows = frames.seat_rows(match)
+    context = frames.table_context(match, seat, [row.display_name for row in rows], bot_seats=frames.bots_of(rows))
     context.update({
-        "seats": list(match.seats.all()),
-        "chat": ChatMessage.objects.filter(room=f"match:{match.pk}").order_by("-created_at")[:50][::-1],
+        "seats": rows,
+        "chat": recent_chat(f"match:{match.pk}"),
+        "watcher_chat": recent_chat(f"match:{match.pk}:watchers") if seat is None else None,
         "game_css": f"{match.game}/{match.game}.css",
     })
     return render(request, "matches/match.html", context)
+
+
+def recent_chat(room: str, limit: int = 50) -> list[ChatMessage]:
+    return ChatMessage.objects.filter(room=room, hidden=False).order_by("-created_at")[:limit][::-1]
 
 
 def summary(request, match_id: int):
@@ -93,22 +102,41 @@ def summary(request, match_id: int):
 
 
 def replay(request, match_id: int):
-    """Step through a match move by move, as a spectator sees it."""
+    """Step through a match move by move, from the spectator's point of view or, once it is finished, a seat's.
+
+    A seat's hidden cards are shown only to moderators and to the player of that seat.
+    """
     match = get_object_or_404(Match, pk=match_id)
     total = match.version
-    try:
-        step = int(request.GET.get("move", total))
-    except ValueError:
-        step = total
+    step = _int_param(request, "move", total)
     step = max(0, min(step, total))
+    rows = frames.seat_rows(match)
+    viewer = _int_param(request, "seat", None)
+    if viewer is not None:
+        own = seat_of(match, request.user) == viewer
+        if viewer not in range(len(rows)):
+            raise Http404("No such seat.")
+        if match.status == Match.Status.RUNNING or not (own or is_moderator(request.user)):
+            raise PermissionDenied("A seat's hidden cards are shown only to its player and moderators, "
+                                   "once the match is over.")
     state = replaying.states(match, upto=step)[-1]
-    names = frames.seat_names(match)
-    context = frames.table_context(match, None, names, state=state)
+    names = [row.display_name for row in rows]
+    context = frames.table_context(match, viewer, names, state=state) | {"legal": []}
+    mine = seat_of(match, request.user)
+    finished = match.status != Match.Status.RUNNING
     context.update({
-        "step": step, "total": total,
+        "step": step, "total": total, "viewer": viewer,
         "prev_step": step - 1 if step > 0 else None,
         "next_step": step + 1 if step < total else None,
         "game_css": f"{match.game}/{match.game}.css",
         "version": step,
+        "running": not finished,
+        "seat_choices": [(i, names[i]) for i in range(len(names))
+                         if finished and (i == mine or is_moderator(request.user))],
     })
     return render(request, "matches/replay.html", context)
+
+
+def _int_param(request, name: str, default):
+    value = request.GET.get(name, "")
+    return int(value) if value.isdigit() else default

@@ -9,6 +9,7 @@
   const chatForm = root.querySelector("[data-chat-form]");
   let socket = null;
   let retry = 0;
+  let removed = false;
 
   function connect() {
     socket = new WebSocket(civitas.socketUrl("/ws/lobbies/" + root.dataset.lobby + "/"));
@@ -19,11 +20,14 @@
       if (frame.type === "lobby") { seats.innerHTML = frame.html; civitas.fillCsrf(seats); }
       else if (frame.type === "started") location.assign(frame.url);
       else if (frame.type === "closed") { conn.textContent = frame.message; seats.querySelectorAll("button").forEach((b) => { b.disabled = true; }); }
-      else if (frame.type === "chat") civitas.chatLine(chatLines, frame.name, frame.text);
+      else if (frame.type === "chat") civitas.chatLine(chatLines, frame);
+      else if (frame.type === "chat_hidden") civitas.hideChatLine(frame.id);
+      else if (frame.type === "removed") { conn.textContent = frame.message; removed = true; }
       else if (frame.type === "error") conn.textContent = frame.message;
     });
     socket.addEventListener("close", (event) => {
       if (event.code === 4404) { conn.textContent = "This lobby is gone."; return; }
+      if (removed || event.code === 4403) return;
       conn.textContent = "Reconnecting…";
       retry = Math.min(retry + 1, 6);
       setTimeout(connect, 250 * Math.pow(2, retry - 1));

@@ -8,8 +8,12 @@
   const flash = root.querySelector("[data-flash]");
   const conn = root.querySelector("[data-conn]");
   const watchers = root.querySelector("[data-watchers]");
-  const chatLines = root.querySelector("[data-chat-lines]");
+  const chatLists = {
+    players: root.querySelector('[data-chat="players"] [data-chat-lines]'),
+    watchers: root.querySelector('[data-chat="watchers"] [data-chat-lines]'),
+  };
   const chatForm = root.querySelector("[data-chat-form]");
+  let removed = false;
   let version = parseInt(root.dataset.version, 10);
   let socket = null;
   let retry = 0;
@@ -54,25 +58,56 @@
       table.querySelectorAll(".waiting").forEach((el) => el.classList.remove("waiting"));
       if (frame.code === "stale_version") { showFlash("The table changed before your click arrived; here is the latest."); send({ type: "sync" }); }
       else showFlash(frame.message);
-    } else if (frame.type === "chat") civitas.chatLine(chatLines, frame.name, frame.text);
-    else if (frame.type === "presence") {
-      watchers.textContent = frame.watchers;
-      root.querySelectorAll(".player").forEach((li) => {
-        li.classList.toggle("online", frame.online.indexOf(parseInt(li.dataset.seat, 10)) >= 0);
-      });
-    }
+    } else if (frame.type === "chat") civitas.chatLine(chatLists[frame.channel || "players"], frame);
+    else if (frame.type === "chat_hidden") civitas.hideChatLine(frame.id);
+    else if (frame.type === "notice") {
+      showFlash(frame.message);
+      if (frame.over) table.querySelectorAll("[data-move]").forEach((el) => { el.disabled = true; });
+    } else if (frame.type === "removed") {
+      removed = true;
+      showFlash(frame.message);
+      conn.textContent = "Removed";
+      table.querySelectorAll("[data-move], [data-action]").forEach((el) => { el.disabled = true; });
+      if (chatForm) chatForm.remove();
+    } else if (frame.type === "presence") showPresence(frame);
+  }
+  function showPresence(frame) {
+    watchers.textContent = frame.watchers;
+    const away = {};
+    (frame.away || []).forEach((a) => { away[a.seat] = a; });
+    root.querySelectorAll(".player").forEach((li) => {
+      const seat = parseInt(li.dataset.seat, 10);
+      li.classList.toggle("online", frame.online.indexOf(seat) >= 0);
+      const label = li.querySelector(".away");
+      if (label) label.hidden = !away[seat];
+      const vote = li.querySelector("[data-vote-seat]");
+      if (!vote) return;
+      vote.hidden = !away[seat];
+      if (away[seat]) {
+        clearTimeout(vote._timer);
+        vote.disabled = away[seat].vote_in > 0;
+        if (away[seat].vote_in > 0) vote._timer = setTimeout(() => { vote.disabled = false; }, away[seat].vote_in * 1000);
+      }
+    });
   }
   function connect() {
     socket = new WebSocket(civitas.socketUrl("/ws/matches/" + matchId + "/"));
     socket.addEventListener("open", () => { retry = 0; conn.textContent = "Live"; showFlash(""); });
     socket.addEventListener("message", onFrame);
     socket.addEventListener("close", (event) => {
+      if (removed || event.code === 4403) return;
       conn.textContent = "Reconnecting…";
       if (event.code === 4404) { conn.textContent = "This match does not exist."; return; }
       retry = Math.min(retry + 1, 6);
       setTimeout(connect, 250 * Math.pow(2, retry - 1));
     });
   }
+  root.addEventListener("click", (event) => {
+    const action = event.target.closest("[data-action], [data-vote-seat]");
+    if (!action) return;
+    if (action.dataset.voteSeat) send({ type: "seat_vote", seat: parseInt(action.dataset.voteSeat, 10) });
+    else send({ type: action.dataset.action });
+  });
   table.addEventListener("click", (event) => {
     const target = event.target.closest("[data-move]");
     if (!target || target.disabled) return;

@@ -2,6 +2,7 @@
 (function () {
   "use strict";
   const token = document.querySelector('meta[name="csrf-token"]');
+  const me = (document.querySelector('meta[name="civitas-user"]') || { content: "" }).content;
   window.civitas = {
     fillCsrf(root) {
       if (!token) return;
@@ -23,13 +24,30 @@
         if (text && send({ type: "chat", text: text })) input.value = "";
       });
     },
-    chatLine(list, name, text) {
+    chatLine(list, frame) {
+      // Names and text are inserted as text, never as markup.
+      if (!list) return;
       const li = document.createElement("li");
+      if (frame.id) li.dataset.id = frame.id;
       const b = document.createElement("b");
-      b.textContent = name;
-      li.append(b, " ", text);
+      b.textContent = frame.name;
+      const span = document.createElement("span");
+      span.className = "text";
+      span.textContent = frame.text;
+      li.append(b, " ", span);
+      if (me && frame.name !== me && frame.id) {
+        const report = document.createElement("button");
+        report.type = "button";
+        report.className = "link small report";
+        report.dataset.reportMessage = frame.id;
+        report.textContent = "report";
+        li.append(" ", report);
+      }
       list.append(li);
       list.scrollTop = list.scrollHeight;
+    },
+    hideChatLine(id) {
+      document.querySelectorAll('[data-chat-lines] li[data-id="' + id + '"]').forEach((li) => li.remove());
     },
   };
   document.addEventListener("click", (event) => {
@@ -41,5 +59,60 @@
     if (navigator.clipboard) navigator.clipboard.writeText(input.value).then(done, () => document.execCommand("copy"));
     else { document.execCommand("copy"); done(); }
   });
+  // Reporting a chat line or a player: a small dialog, sent with fetch, answered in place.
+  const dialog = document.querySelector("[data-report-dialog]");
+  if (dialog) {
+    const form = dialog.querySelector("[data-report-form]");
+    const result = dialog.querySelector("[data-report-result]");
+    const context = document.querySelector("[data-report-context]");
+    document.addEventListener("click", (event) => {
+      const target = event.target.closest("[data-report-message], [data-report-user]");
+      if (!target) return;
+      form.reset();
+      result.textContent = "";
+      form.elements.message.value = target.dataset.reportMessage || "";
+      form.elements.user.value = target.dataset.reportUser || "";
+      const line = target.closest("li");
+      dialog.querySelector("[data-report-what]").textContent = target.dataset.reportMessage
+        ? "Message: " + (line ? line.querySelector(".text").textContent : "")
+        : "Player: " + target.dataset.reportUser;
+      dialog.showModal();
+    });
+    dialog.querySelector("[data-report-cancel]").addEventListener("click", () => dialog.close());
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const data = new FormData(form);
+      if (context) data.append(context.dataset.reportContext, context.dataset.match || context.dataset.lobby);
+      fetch(form.action, { method: "POST", body: data, credentials: "same-origin" })
+        .then((response) => response.json())
+        .then((answer) => { result.textContent = answer.ok ? answer.message : answer.error; if (answer.ok) setTimeout(() => dialog.close(), 900); })
+        .catch(() => { result.textContent = "Could not send the report; try again."; });
+    });
+  }
+  // Wherever a signed-in person is on the site, they hear when a match at their own pace needs them.
+  function listen(retry) {
+    if (!me) return;
+    const socket = new WebSocket(window.civitas.socketUrl("/ws/me/"));
+    socket.addEventListener("open", () => { retry = 0; });
+    socket.addEventListener("message", (event) => {
+      let frame;
+      try { frame = JSON.parse(event.data); } catch (e) { return; }
+      if (frame.type === "your_turn" && location.pathname !== frame.url) toast(frame.message, frame.url);
+      if (frame.type === "removed") toast(frame.message);
+    });
+    socket.addEventListener("close", (event) => {
+      if (event.code >= 4400) return;
+      setTimeout(() => listen(Math.min(retry + 1, 6)), 500 * Math.pow(2, retry));
+    });
+  }
+  function toast(message, url) {
+    const box = document.createElement(url ? "a" : "div");
+    box.className = "toast";
+    box.textContent = message;
+    if (url) box.href = url;
+    document.body.append(box);
+    setTimeout(() => box.remove(), 8000);
+  }
+  listen(0);
   window.civitas.fillCsrf(document);
 })();

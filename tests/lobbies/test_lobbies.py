@@ -31,10 +31,12 @@ def test_an_invite_token_carries_at_least_128_bits(lobby):
 
 def test_creating_a_lobby_from_the_page(client, alice):
     client.force_login(alice)
-    response = client.post("/lobbies/new/chronicle/", {"seat_count": "2", "is_public": "on"})
+    response = client.post("/lobbies/new/chronicle/", {"seat_count": "2", "is_public": "on", "pace": "own_pace",
+                                                       "away_minutes": "10"})
     lobby = Lobby.objects.get()
     assert response.url == f"/lobbies/{lobby.pk}/"
     assert lobby.is_public and lobby.seat_count == 2
+    assert (lobby.pace, lobby.away_minutes) == ("own_pace", 10)
 
 
 def test_a_lobby_for_a_game_not_built_yet_is_not_found(client, alice):

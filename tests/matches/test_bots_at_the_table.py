@@ -36,6 +36,7 @@ async def test_a_person_plays_a_whole_game_against_a_bot(alice, settings):
     await asyncio.gather(*bots.running_tasks(), return_exceptions=True)
     seats = await database_sync_to_async(
         lambda: list(MoveLog.objects.filter(match=match).values_list("seat", flat=True)))()
-    assert seats.count(0) == sent and seats.count(1) > 0
+    # In the simultaneous vote the person and the bot may race for one version; the loser is refused as stale.
+    assert sent - 1 <= seats.count(0) <= sent and seats.count(1) > 0
     assert (await database_sync_to_async(Match.objects.get)(pk=match.pk)).status == Match.Status.FINISHED
     await database_sync_to_async(connections.close_all)()

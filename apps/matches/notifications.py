@@ -1,0 +1,35 @@
+"""The per-person socket every page opens: your-turn notices, and removal when banned."""
+
+import json
+
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from apps.matches.push import user_group
+
+
+class NotificationConsumer(AsyncWebsocketConsumer):
+    group = ""
+
+    async def connect(self):
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=4401)
+            return
+        self.group = user_group(user.pk)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code):
+        if self.group:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        await self.send(text_data=json.dumps({"type": "error", "code": "bad_request",
+                                              "message": "This socket only listens."}))
+
+    async def user_notify(self, event):
+        await self.send(text_data=event["text"])
+
+    async def user_removed(self, event):
+        await self.send(text_data=json.dumps({"type": "removed", "message": event["message"]}))
+        await self.close(code=4403)

@@ -1,0 +1,65 @@
+"""Seats whose player went away: shown as away, handed to a bot by the others' vote, taken back on return."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from apps.matches import push
+from apps.matches.models import Match, MatchSeat, Presence
+
+
+def came_back(match_id: int, seat: int) -> None:
+    MatchSeat.objects.filter(match_id=match_id, index=seat).update(away_since=None, bot_votes=[])
+
+
+def maybe_away(match_id: int, seat: int) -> None:
+    """The seat's last socket closed: it is away from now on."""
+    if not Presence.objects.filter(match_id=match_id, seat=seat).exists():
+        MatchSeat.objects.filter(match_id=match_id, index=seat, away_since__isnull=True).update(
+            away_since=timezone.now())
+
+
+def vote_to_bot(match_id: int, voter: int, target) -> str:
+    """Record a vote to hand an away seat to a bot; every other person seated must agree. Returns an error or ''."""
+    if not isinstance(target, int) or isinstance(target, bool) or target == voter:
+        return "Vote for another player's seat."
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id, status=Match.Status.RUNNING).first()
+        if match is None:
+            return "The match is over."
+        seats = {seat.index: seat for seat in MatchSeat.objects.filter(match=match)}
+        seat = seats.get(target)
+        if seat is None or seat.bot:
+            return "That seat is not a person's."
+        if seat.away_since is None:
+            return "That player is here."
+        waited = (timezone.now() - seat.away_since).total_seconds()
+        if waited < match.away_timeout:
+            return f"Wait {int(match.away_timeout - waited) + 1} more seconds before voting."
+        if voter not in seat.bot_votes:
+            seat.bot_votes = [*seat.bot_votes, voter]
+        voters = {index for index, other in seats.items() if index != target and not other.bot}
+        if voters <= set(seat.bot_votes):
+            seat.bot, seat.bot_by, seat.bot_votes = "random", "vote", []
+            text = f"{seat.name} was away too long; a bot plays the seat until they take it back."
+            transaction.on_commit(lambda: (push.state_changed(match_id), push.notice(match_id, text),
+                                           push.wake_bots(match_id)))
+        seat.save(update_fields=["bot", "bot_by", "bot_votes"])
+        transaction.on_commit(lambda: push.presence_changed(match_id))
+    return ""
+
+
+def take_back(match_id: int, seat_index: int) -> str:
+    with transaction.atomic():
+        seat = MatchSeat.objects.select_for_update().filter(
+            match_id=match_id, index=seat_index, match__status=Match.Status.RUNNING).first()
+        if seat is None or not seat.bot:
+            return "Your seat is yours already."
+        if seat.bot_by != "vote":
+            return "A moderator gave this seat to a bot; it cannot be taken back."
+        seat.bot, seat.bot_by, seat.away_since = "", "", None
+        seat.save(update_fields=["bot", "bot_by", "away_since"])
+        text = f"{seat.name} is back and plays their own seat again."
+        transaction.on_commit(lambda: (push.state_changed(match_id), push.notice(match_id, text)))
+    return ""

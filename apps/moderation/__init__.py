@@ -1,0 +1,1 @@
+"""Reports, sanctions (bans and mutes), moderator actions and their audit log."""

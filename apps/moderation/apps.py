@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ModerationConfig(AppConfig):
+    name = "apps.moderation"
+    verbose_name = "Moderation"

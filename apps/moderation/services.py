@@ -1,0 +1,116 @@
+"""Moderator actions. Each one takes effect live on every open page and writes an audit entry."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from apps.lobbies import push as lobby_push
+from apps.lobbies.models import Lobby, LobbySeat
+from apps.matches import push as match_push
+from apps.matches.models import ChatMessage, Match, MatchSeat
+from apps.moderation.models import AuditEntry, Report, Sanction
+
+
+def audit(moderator, action: str, reason: str = "", target_user=None, target: str = "") -> AuditEntry:
+    return AuditEntry.objects.create(moderator=moderator, action=action, reason=reason[:500],
+                                     target_user=target_user, target=target[:120])
+
+
+def report(reporter, reported_user, reason: str, message: ChatMessage | None = None, match: Match | None = None,
+           lobby: Lobby | None = None) -> Report:
+    reason = (reason or "").strip()
+    if not reason:
+        raise ValueError("Say briefly what is wrong.")
+    if len(reason) > 500:
+        raise ValueError("A reason is at most 500 characters.")
+    if reported_user == reporter:
+        raise ValueError("You cannot report yourself.")
+    return Report.objects.create(reporter=reporter, reported_user=reported_user, reason=reason, message=message,
+                                 match=match, lobby=lobby)
+
+
+def _seats_to_bots(seats, reason: str) -> set[int]:
+    """Hand these match seats to the random bot; returns the matches touched."""
+    touched = set()
+    for seat in seats:
+        seat.bot, seat.bot_by, seat.bot_votes = "random", "moderator", []
+        seat.save(update_fields=["bot", "bot_by", "bot_votes"])
+        touched.add(seat.match_id)
+    for match_id in touched:
+        transaction.on_commit(lambda m=match_id: (match_push.state_changed(m), match_push.notice(m, reason),
+                                                  match_push.wake_bots(m)))
+    return touched
+
+
+def ban(moderator, user, reason: str) -> Sanction:
+    """Lock the user out: sockets closed, no log-in, their lobbies closed, their seats played by bots."""
+    with transaction.atomic():
+        sanction = Sanction.objects.create(user=user, kind=Sanction.Kind.BAN, reason=reason, created_by=moderator)
+        user.is_active = False
+        user.save(update_fields=["is_active"])
+        for lobby in Lobby.objects.filter(host=user, status=Lobby.Status.OPEN):
+            lobby.status = Lobby.Status.CLOSED
+            lobby.save(update_fields=["status"])
+            transaction.on_commit(lambda pk=lobby.pk: lobby_push.lobby_closed(pk))
+        for seat in LobbySeat.objects.filter(user=user, lobby__status=Lobby.Status.OPEN).exclude(lobby__host=user):
+            seat.user = None
+            seat.save(update_fields=["user"])
+            transaction.on_commit(lambda pk=seat.lobby_id: lobby_push.lobby_changed(pk))
+        running = MatchSeat.objects.filter(user=user, match__status=Match.Status.RUNNING).exclude(bot="random")
+        _seats_to_bots(list(running), f"{user.username} was removed by a moderator; a bot plays the seat.")
+        audit(moderator, "ban", reason, target_user=user, target=f"user {user.pk}")
+        transaction.on_commit(lambda: match_push.user_removed(user.pk, f"You were banned: {reason}"))
+    return sanction
+
+
+def mute(moderator, user, minutes: int, reason: str) -> Sanction:
+    with transaction.atomic():
+        sanction = Sanction.objects.create(user=user, kind=Sanction.Kind.MUTE, reason=reason, created_by=moderator,
+                                           ends_at=timezone.now() + timedelta(minutes=minutes))
+        audit(moderator, "mute", reason, target_user=user, target=f"user {user.pk} for {minutes} min")
+    return sanction
+
+
+def lift(moderator, sanction: Sanction, reason: str) -> None:
+    with transaction.atomic():
+        sanction.lifted_at = timezone.now()
+        sanction.lifted_by = moderator
+        sanction.save(update_fields=["lifted_at", "lifted_by"])
+        if sanction.kind == Sanction.Kind.BAN:
+            sanction.user.is_active = True
+            sanction.user.save(update_fields=["is_active"])
+        audit(moderator, f"lift {sanction.kind}", reason, target_user=sanction.user, target=f"sanction {sanction.pk}")
+
+
+def hide_message(moderator, message: ChatMessage, reason: str) -> None:
+    with transaction.atomic():
+        message.hidden = True
+        message.save(update_fields=["hidden"])
+        audit(moderator, "hide chat", reason, target_user=message.user, target=f"message {message.pk}")
+        transaction.on_commit(lambda: match_push.chat_hidden(message.room, message.pk))
+
+
+def abort_match(moderator, match: Match, reason: str) -> None:
+    with transaction.atomic():
+        updated = Match.objects.filter(pk=match.pk, status=Match.Status.RUNNING).update(
+            status=Match.Status.ABORTED, outcome={"aborted": True, "reason": reason}, finished_at=timezone.now())
+        if not updated:
+            raise ValueError("Only a running match can be aborted.")
+        audit(moderator, "abort match", reason, target=f"match {match.pk}")
+        transaction.on_commit(lambda: match_push.notice(match.pk, f"A moderator aborted this match: {reason}",
+                                                        over=True))
+
+
+def replace_with_bot(moderator, seat: MatchSeat, reason: str) -> None:
+    with transaction.atomic():
+        if seat.match.status != Match.Status.RUNNING:
+            raise ValueError("Only a seat in a running match can be handed to a bot.")
+        _seats_to_bots([seat], f"A moderator handed {seat.name}'s seat to a bot.")
+        audit(moderator, "seat bot", reason, target_user=seat.user, target=f"match {seat.match_id} seat {seat.index}")
+
+
+def record_full_view(moderator, match: Match) -> None:
+    audit(moderator, "watch with full information", "", target=f"match {match.pk}")
