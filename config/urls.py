@@ -1,7 +1,9 @@
 """HTTP URL map (see DESIGN.md, "URLs")."""
 
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 
 from apps.lobbies import views as lobby_views
 from apps.matches import views as match_views
@@ -9,6 +11,7 @@ from apps.matches import views as match_views
 urlpatterns = [
     path("", match_views.home, name="home"),
     path("healthz", match_views.healthz, name="healthz"),
+    path("favicon.ico", RedirectView.as_view(url=static("civitas/favicon.svg"), permanent=True)),
     path("games/<slug:slug>/", match_views.game_rules, name="game_rules"),
     path("accounts/", include("apps.accounts.urls")),
     path("lobbies/", include("apps.lobbies.urls")),

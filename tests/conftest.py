@@ -129,3 +129,23 @@ def daphne_servers(transactional_db):
     yield start
     for proc in started:
         proc.stop()
+
+
+@pytest.fixture
+def duel(alice, bob):
+    """A running Chronicle match: alice in seat 0, bob in seat 1."""
+    from apps.matches.services import SeatSpec, start_match
+
+    return start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=20261122)
+
+
+@pytest.fixture
+def moderator(make_user):
+    """Staff in the Moderators group (kept in step by a post_migrate handler)."""
+    from django.contrib.auth.models import Group
+
+    from apps.moderation.models import MODERATORS_GROUP
+
+    user = make_user("mona", is_staff=True)
+    user.groups.add(Group.objects.get(name=MODERATORS_GROUP))
+    return user

@@ -71,6 +71,9 @@ class LobbyConsumer(AsyncWebsocketConsumer):
     async def lobby_frame(self, event):
         await self.send(text_data=event["text"])
 
+    async def user_notify(self, event):
+        """Your-turn notices are shown by the page's personal socket (/ws/me/), not this one."""
+
     async def user_removed(self, event):
         await self.send_json({"type": "removed", "message": event["message"]})
         await self.close(code=4403)

@@ -118,6 +118,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def bots_wake(self, event):
         bots.drive_soon(self.match_id)
 
+    async def user_notify(self, event):
+        """Your-turn notices are shown by the page's personal socket (/ws/me/), not this one."""
+
     async def user_removed(self, event):
         await self.send(text_data=json.dumps({"type": "removed", "message": event["message"]}))
         await self.close(code=4403)

@@ -4,7 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-MODERATORS_GROUP = "Moderators"
+MODERATORS_GROUP = "Moderators"  # staff in it moderate; superusers manage it
 
 
 class Report(models.Model):

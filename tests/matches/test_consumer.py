@@ -32,10 +32,13 @@ async def connect(match_id, user=None, fmt="json", origin=b"http://localhost", p
 
 
 async def next_of(communicator, kind: str, timeout: float = 3) -> dict:
-    while True:
-        frame = json.loads(await communicator.receive_from(timeout=timeout))
-        if frame["type"] == kind:
-            return frame
+    """The next frame of this kind, skipping others; fails if none comes within ``timeout`` seconds."""
+    async def wait():
+        while True:
+            frame = json.loads(await communicator.receive_from(timeout=timeout))
+            if frame["type"] == kind:
+                return frame
+    return await asyncio.wait_for(wait(), timeout)
 
 
 async def state_of(match_id):
