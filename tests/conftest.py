@@ -24,6 +24,16 @@ def require(flag: str, reason: str) -> None:
     pytest.skip(reason)
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """On PostgreSQL, the throwaway test database need not wait for each commit to reach the disk."""
+    with django_db_blocker.unblock():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute(f'ALTER DATABASE "{connection.settings_dict["NAME"]}" SET synchronous_commit TO off')
+            connection.close()
+
+
 @pytest.fixture(autouse=True)
 def fresh_channel_layer():
     """Each test gets its own layer: the Redis layer binds its locks to the event loop that first used it."""

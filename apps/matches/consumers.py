@@ -148,7 +148,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
     def _register(self) -> str:
         user = self.user if self.user is not None and self.user.is_authenticated else None
         Presence.objects.update_or_create(channel_name=self.channel_name,
-                                          defaults={"match_id": self.match_id, "user": user, "seat": self.seat})
+                                          defaults={"match_id": self.match_id, "user": user, "seat": self.seat,
+                                                    "fmt": self.fmt})
         if self.seat is not None:
             seats.came_back(self.match_id, self.seat)
         return self._current_frame()

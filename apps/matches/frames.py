@@ -26,7 +26,11 @@ def seat_rows(match: Match) -> list[MatchSeat]:
 
 
 def _seats(match: Match) -> list[MatchSeat]:
-    seats = list(MatchSeat.objects.filter(match=match).order_by("index"))
+    return named(list(MatchSeat.objects.filter(match=match).order_by("index")))
+
+
+def named(seats: list[MatchSeat]) -> list[MatchSeat]:
+    """Give each seat the name pages show: a bot playing a person's seat is marked."""
     for seat in seats:
         seat.display_name = f"{seat.name} (bot)" if seat.bot else seat.name
     return seats

@@ -117,4 +117,5 @@ class Presence(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="presences")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.CASCADE)
     seat = models.PositiveSmallIntegerField(null=True)
+    fmt = models.CharField(max_length=8, default="html", help_text="The frame format this socket asked for.")
     connected_at = models.DateTimeField(auto_now_add=True)

@@ -6,6 +6,7 @@ the public one, in the format their socket asked for.
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 from asgiref.sync import async_to_sync
@@ -14,35 +15,60 @@ from django.utils import timezone
 
 from apps.matches import frames
 from apps.matches.models import Match, MatchSeat, Presence
+from apps.matches.registry import engine
 
 
 def _send(group: str, event: dict) -> None:
-    async_to_sync(get_channel_layer().group_send)(group, event)
+    _send_all([(group, event)])
 
 
-def state_changed(match_id: int) -> None:
-    match = Match.objects.filter(pk=match_id).first()
+def _send_all(messages: list[tuple[str, dict]]) -> None:
+    """Send several group messages in one hop to the event loop (one Redis round of connections, not N)."""
+    if not messages:
+        return
+    layer = get_channel_layer()
+
+    async def send_each():
+        await asyncio.gather(*(layer.group_send(group, event) for group, event in messages))
+
+    async_to_sync(send_each)()
+
+
+def state_changed(match_id: int, match: Match | None = None, rows: list[MatchSeat] | None = None) -> None:
+    """Render the new state once for each viewer group that has a socket in it, and send it.
+
+    A socket joins its group before it registers its presence and then reads the current state itself,
+    so skipping empty groups can never leave a page behind.
+    """
+    match = match or Match.objects.filter(pk=match_id).first()
     if match is None:
         return
-    rows = frames.seat_rows(match)
+    listening = set(Presence.objects.filter(match_id=match_id).values_list("seat", "fmt"))
+    rows = frames.named(rows) if rows is not None else frames.seat_rows(match)
     names = [row.display_name for row in rows]
     bot_seats = frames.bots_of(rows)
     viewers: list[int | None] = [*range(len(names)), None]
+    messages = []
     for seat in viewers:
+        formats = [fmt for fmt in ("html", "json") if (seat, fmt) in listening]
+        if not formats:
+            continue
         context = frames.table_context(match, seat, names, bot_seats=bot_seats)
-        _send(frames.viewer_group(match_id, seat, "html"), {"type": "frame", "text": frames.html_frame(context)})
-        _send(frames.viewer_group(match_id, seat, "json"), {"type": "frame", "text": frames.json_frame(context)})
+        for fmt in formats:
+            text = frames.html_frame(context) if fmt == "html" else frames.json_frame(context)
+            messages.append((frames.viewer_group(match_id, seat, fmt), {"type": "frame", "text": text}))
     if match.pace == Match.Pace.OWN_PACE and match.status == Match.Status.RUNNING:
-        _tell_whose_turn(match, rows, context["active"], context["game_title"])
+        active = engine(match.game).active_seats(match.state)
+        messages.extend(_whose_turn(match, rows, active, engine(match.game).title))
+    _send_all(messages)
 
 
-def _tell_whose_turn(match: Match, rows: list[MatchSeat], active: list[int], title: str) -> None:
+def _whose_turn(match: Match, rows: list[MatchSeat], active: list[int], title: str) -> list[tuple[str, dict]]:
     """At your own pace, the players whose input is awaited hear it wherever they are on the site."""
-    for row in rows:
-        if row.index in active and row.user_id and not row.bot:
-            _send(user_group(row.user_id), {"type": "user.notify", "text": json.dumps({
+    return [(user_group(row.user_id), {"type": "user.notify", "text": json.dumps({
                 "type": "your_turn", "match": match.pk, "url": match.get_absolute_url(),
                 "message": f"Your move in {title} #{match.pk}."})})
+            for row in rows if row.index in active and row.user_id and not row.bot]
 
 
 def presence_changed(match_id: int) -> None:

@@ -108,8 +108,9 @@ def _submit(match_id: int, seat: int, move: Any, version: int, client_id: str, b
     if version != match.version:
         return MoveResult(False, match.version, "stale_version",
                           f"The table has moved on (version {match.version}); your page was at {version}.")
+    rows = list(MatchSeat.objects.filter(match_id=match_id).order_by("index"))
     if by_bot is not None:
-        played_by_bot = MatchSeat.objects.filter(match_id=match_id, index=seat).exclude(bot="").exists()
+        played_by_bot = any(row.index == seat and row.bot for row in rows)
         if played_by_bot != by_bot:
             return MoveResult(False, match.version, "forbidden", "A bot plays this seat now; take it back first."
                               if played_by_bot else "This seat is a person's again.")
@@ -131,7 +132,10 @@ def _submit(match_id: int, seat: int, move: Any, version: int, client_id: str, b
                            state_digest=state_digest(new_state))
     if outcome is not None:
         _record_results(match_id, outcome)
-    transaction.on_commit(lambda: push.state_changed(match_id))
+    for name, value in fields.items():
+        setattr(match, name, value)
+    # The broadcast renders from what this transaction wrote instead of reading it back.
+    transaction.on_commit(lambda: push.state_changed(match_id, match=match, rows=rows))
     return MoveResult(True, version + 1)
 
 

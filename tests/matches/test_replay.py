@@ -7,7 +7,7 @@ from apps.matches.replay import states
 from apps.matches.services import SeatSpec, play_bot_move, start_match, state_digest
 
 pytestmark = pytest.mark.django_db
-MATCHES = 200
+MATCHES = int(__import__("os").environ.get("CIVITAS_REPLAY_MATCHES", "200"))
 
 
 def bot_match(players: int, seed: int) -> Match:
