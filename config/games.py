@@ -12,6 +12,7 @@ class GameEntry(NamedTuple):
     title: str
     tagline: str
     app: str | None
+    table_talk: bool = False  # chat is part of play (a co-operative game): shown before the board on a phone
 
 
 GAMES: list[GameEntry] = [
@@ -19,7 +20,8 @@ GAMES: list[GameEntry] = [
               "apps.chronicle"),
     GameEntry("innovation", "Innovation", "Ten ages of ideas: meld, splay and dogma your way through history.",
               None),
-    GameEntry("live_on", "Live On", "A co-operative band of survivors gathers, explores and settles.", None),
+    GameEntry("live_on", "Live On", "A co-operative band of survivors gathers, explores and settles.",
+              "apps.live_on", table_talk=True),
     GameEntry("stone_age", "Stone Age", "Hunt, gather, build huts and raise a civilization from the dust.",
               None),
     GameEntry("origins", "Origins", "Evolve, migrate across the continents and settle the world.", None),

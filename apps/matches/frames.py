@@ -32,7 +32,7 @@ def _seats(match: Match) -> list[MatchSeat]:
 def named(seats: list[MatchSeat]) -> list[MatchSeat]:
     """Give each seat the name pages show: a bot playing a person's seat is marked."""
     for seat in seats:
-        seat.display_name = f"{seat.name} (bot)" if seat.bot else seat.name
+        seat.display_name = f"{seat.name} (bot)" if seat.bot and seat.user_id else seat.name
     return seats
 
 

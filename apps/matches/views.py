@@ -74,6 +74,7 @@ def match_page(request, match_id: int):
         "chat": recent_chat(f"match:{match.pk}"),
         "watcher_chat": recent_chat(f"match:{match.pk}:watchers") if seat is None else None,
         "game_css": f"{match.game}/{match.game}.css",
+        "entry": game_entry(match.game),
     })
     return render(request, "matches/match.html", context)
 

@@ -8,7 +8,7 @@ import pytest
 from django.utils.html import escape
 
 from apps.matches.models import Match
-from apps.matches.registry import engine
+from apps.matches.registry import all_games, built_games, engine
 from apps.matches.services import SeatSpec, play_bot_move, start_match
 from tests.conftest import ROOT
 
@@ -19,7 +19,14 @@ def test_home_lists_all_five_games_with_the_unbuilt_ones_coming(client):
     page = client.get("/").content.decode()
     for title in ("Chronicle", "Innovation", "Live On", "Stone Age", "Origins"):
         assert title in page
-    assert page.count("Coming soon") == 4
+    assert page.count("Coming soon") == sum(1 for entry in all_games() if entry.app is None)
+
+
+@pytest.mark.parametrize("slug", [entry.slug for entry in built_games()])
+def test_every_built_game_has_a_rules_page_and_a_lobby_form(client, alice, slug):
+    assert client.get(f"/games/{slug}/").status_code == 200
+    client.force_login(alice)
+    assert client.get(f"/lobbies/new/{slug}/").status_code == 200
 
 
 def test_healthz_answers_when_database_and_channel_layer_answer(client):

@@ -1,0 +1,1 @@
+"""Template filters for Live On's board, summary and rules page."""

@@ -1,0 +1,272 @@
+"""What a seat (or a spectator) may see of a Live On state, and what it must not.
+
+Public: the region board, presence tokens, the settlement, every panel's tokens, resources and
+artifacts (front side, or the back once unveiled), drawn non-secret event fronts, and an event's
+outcomes once its card has been flipped. Private: a secret's name, options, hidden rule and outcomes
+(its holder, and an empath who read it), and the seer's look at the top of a deck. Hidden from
+everyone: deck order, undrawn cards, unflipped backs and the generator state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import flow
+from . import wording as w
+from .content import (
+    ARTIFACT_BY_ID,
+    ARTIFACTS,
+    BUILDINGS,
+    DECKS,
+    EVENT_BY_ID,
+    EVENTS,
+    REGION_BY_ID,
+    ROLE_BY_ID,
+    SECRET_BY_MARK,
+    SPOTS,
+    TRAIT_COLORS,
+    TRAITS,
+    WINTER_ROUND,
+    ZONE_ORDER,
+    zone_action,
+)
+
+State = dict[str, Any]
+
+
+def private(state: State, seat: int | None) -> list[str]:
+    return state["private"].get(str(seat), []) if seat is not None else []
+
+
+def option_record(option, flipped: bool) -> dict:
+    record = {"trait": option.trait, "color": TRAIT_COLORS[option.trait], "diamonds": option.diamonds}
+    if flipped:
+        record["success"] = w.effect_text(option.success)
+        record["failure"] = w.effect_text(option.failure)
+    return record
+
+
+def event_front(card: str, flipped: bool) -> dict:
+    e = EVENT_BY_ID[card]
+    return {"id": e.id, "name": e.name, "deck": e.deck, "kind": e.kind, "duration": e.duration,
+            "aura": list(e.aura), "options": [option_record(o, flipped) for o in e.options],
+            "back": e.back if flipped else None}
+
+
+def secret_record(state: State, sec: dict, seat: int | None) -> dict:
+    e = EVENT_BY_ID[sec["id"]]
+    flipped = "back:" + e.id in private(state, seat)
+    record = event_front(e.id, flipped)
+    record.update({"mark": e.mark, "hidden": e.hidden, "discovered": e.discovered_text})
+    return record
+
+
+def artifact_record(state: State, art: dict) -> dict:
+    card = ARTIFACT_BY_ID[art["id"]]
+    side = card.back if art["up"] and card.back else card.front
+    record = {"id": card.id, "kind": card.kind, "name": side.name, "text": side.text, "unveil": len(art["time"]),
+              "time": list(art["time"]), "unveiled": art["up"]}
+    if card.kind == "spell":
+        record["options"] = [option_record(o, False) for o in card.options]
+    return record
+
+
+def view(state: State, seat: int | None) -> dict:
+    region = REGION_BY_ID[state["region"]] if state["region"] else None
+    return {
+        "game": "live_on",
+        "phase": state["phase"],
+        "round": state["round"],
+        "round_limit": WINTER_ROUND[state["players"]],
+        "players": state["players"],
+        "viewer": seat,
+        "active": flow.active_seats(state),
+        "region": {"id": region.id, "name": region.name, "special": region.special, "text": region.text},
+        "zones": zones_view(state),
+        "buildings": [{"id": b.id, "name": b.name, "cost": b.cost, "have": state["buildings"][b.id],
+                       "built": flow.built(state, b.id), "text": b.text} for b in BUILDINGS],
+        "built": flow.built_count(state),
+        "storage": {"res": state["storage"]["res"],
+                    "arts": [artifact_record(state, a) for a in state["storage"]["arts"]]},
+        "plans_token": flow.built(state, "plans") and not state["plans_used"],
+        "seats": [seat_view(state, s, seat) for s in range(state["players"])],
+        "encounter": encounter_view(state, seat),
+        "decks": {d: len(state["decks"][d]) for d in DECKS} | {"artifact": len(state["art_deck"])},
+        "discards": {d: len(state["discard"][d]) for d in DECKS} | {"artifact": len(state["art_discard"])},
+        "foresight": foresight_view(state, seat),
+        "food_need": flow.food_need(state),
+        "secret_marks": list(SECRET_BY_MARK),
+        "ask": ask_view(state),
+        "prompt": prompt(state, seat),
+        "outcome": flow.outcome(state),
+        "log": [line["text"] for line in state["log"] if line["to"] is None or seat in line["to"]],
+    }
+
+
+def zones_view(state: State) -> list[dict]:
+    out = []
+    for zone in ZONE_ORDER:
+        action = zone_action(state["region"], zone)
+        record = {"zone": zone, "label": w.zone_label(state, zone), "action": action,
+                  "presence": state["presence"][zone],
+                  "here": [s for s, pl in enumerate(state["seats"]) if pl["zone"] == zone],
+                  "scouted": state["scouted"].get(flow.camp_key(zone)),
+                  "scouted_next": state["scouted_next"].get(flow.camp_key(zone))}
+        if zone in SPOTS:
+            stack = state["spots"][zone]
+            record["value"] = None
+            record["stack"] = []
+            for i, entry in enumerate(stack):
+                card = event_front(entry["id"], entry["id"] in state["backs"])
+                card.update({"time": list(entry["time"]), "top": i == len(stack) - 1})
+                record["stack"].append(card)
+        else:
+            record["value"] = flow.zone_value(state, zone)
+        out.append(record)
+    return out
+
+
+def seat_view(state: State, s: int, viewer: int | None) -> dict:
+    pl = state["seats"][s]
+    ready = pl["past"] is not None and pl["gift"] is not None and state["phase"] != flow.SETUP
+    record: dict = {"seat": s, "zone": pl["zone"], "res": pl["res"], "called": pl["called"],
+                    "zone_label": w.zone_label(state, pl["zone"]) if pl["zone"] else None,
+                    "secret_count": len(pl["secrets"]), "arts": [artifact_record(state, a) for a in pl["arts"]]}
+    if ready:
+        past, gift = ROLE_BY_ID[pl["past"]], ROLE_BY_ID[pl["gift"]]
+        record.update({
+            "past": {"id": past.id, "name": past.name, "trait": past.trait, "ability": past.ability},
+            "gift": {"id": gift.id, "name": gift.name, "trait": gift.trait, "ability": gift.ability},
+            "character": f"{gift.name} {past.name}",
+            "traits": [{"trait": t, "color": TRAIT_COLORS[t], "have": pl["traits"][t], "slots": flow.cap(state, s, t)}
+                       for t in TRAITS],
+            "health": flow.health(state, s), "morale": flow.morale(state, s), "hopeless": flow.hopeless(state, s),
+            "res_cap": flow.res_cap(state, s),
+        })
+    else:
+        chosen = pl.get("picked")
+        record.update({"past": None, "gift": None, "character": None, "traits": [], "health": None,
+                       "morale": None, "hopeless": False, "res_cap": flow.res_cap(state, s) if ready else 5,
+                       "chose": ROLE_BY_ID[chosen].name if chosen else None})
+    visible = [sec for sec in pl["secrets"] if viewer is not None and (viewer == s or viewer in sec["known"])]
+    record["secrets"] = [secret_record(state, sec, viewer) for sec in visible]
+    return record
+
+
+def encounter_view(state: State, seat: int | None) -> dict | None:
+    enc = state["enc"]
+    if enc is None:
+        return None
+    if enc["src"] == "event" and EVENT_BY_ID[enc["card"]].kind == "secret":
+        if seat not in flow.secret_viewers(state, enc["card"]):
+            return {"secret": True, "seats": list(enc["seats"])}
+    flipped = enc["flipped"]
+    if enc["src"] == "artifact":
+        card = ARTIFACT_BY_ID[enc["card"]]
+        front = {"id": card.id, "name": card.name, "deck": "artifact", "kind": "spell", "duration": 0, "aura": [],
+                 "options": [option_record(o, flipped) for o in card.options],
+                 "back": card.spell_back if flipped else None}
+    else:
+        front = event_front(enc["card"], flipped)
+    players = []
+    for s in enc["seats"]:
+        pick = enc["picks"].get(str(s))
+        rolls = enc["rolls"].get(str(s))
+        players.append({"seat": s, "option": pick, "rolls": rolls,
+                        "successes": flow.successes(rolls) if rolls is not None else None,
+                        "succeeded": flow.succeeded(state, s) if flipped and rolls is not None else None,
+                        "protected": s in enc["protected"]})
+    return {"secret": False, "card": front, "ctx": enc["ctx"], "flipped": flipped, "players": players}
+
+
+def foresight_view(state: State, seat: int | None) -> dict | None:
+    if seat is None:
+        return None
+    fs = state["foresight"].get(str(seat))
+    if not fs or fs["round"] != state["round"]:
+        return None
+    names = [ARTIFACT_BY_ID[c].name if fs["deck"] == "artifact"
+             else "a secret card" if EVENT_BY_ID[c].kind == "secret" else EVENT_BY_ID[c].name for c in fs["cards"]]
+    return {"deck": fs["deck"], "cards": names}
+
+
+def ask_view(state: State) -> dict | None:
+    ask = state["ask"]
+    if ask is None:
+        return None
+    return {"kind": ask["kind"], "seat": ask.get("seat"), "seats": flow.active_seats(state)}
+
+
+ASK_PROMPTS = {
+    "spell": "Cast a spell, or cast none.",
+    "spend": "Spend trait tokens to roll extra dice, or spend none.",
+    "mage": "Commune with communing tokens to change how many dice they roll, or not.",
+    "option": "Choose one of the three options of the event.",
+    "advise": "Spend wise tokens on their behalf, or not.",
+    "invoke": "Invoke your patron god (every roll counts as a 1, presence tokens follow), or not.",
+    "protect": "Protect another player from this spirit, or no one.",
+    "whisper": "Reroll the event die once, or keep it.",
+    "pick": "Choose a trait token to regain.",
+    "woken": "Regain a token in one of your core traits.",
+    "tend": "Choose whom your caring success tends to.",
+    "scout": "Choose a zone to scout for next round.",
+    "contribute": "Contribute a resource to a building, or keep it.",
+    "funder": "Choose whose resources pay for the extra settling successes.",
+    "augury": "Spend communing tokens to seek an augury, or not.",
+    "augury_deck": "Choose a deck to look into.",
+    "insight": "Use your insight on a group member with a secret, or not.",
+    "gift_art": "You carry three artifacts: give this one to someone in your group, or leave it.",
+    "hall": "Take refuge in the hall (everyone at camp spends a token) or face the event.",
+    "hall_pay": "Spend a trait token of your choice for the hall.",
+    "eat": "Eat: spend resource tokens for the band's food.",
+    "trade": "Trade resources and artifacts with the others at rest, or be done.",
+}
+
+
+def prompt(state: State, seat: int | None) -> str:
+    if flow.is_over(state):
+        return state["result"]["reason"]
+    ask = state["ask"]
+    active = flow.active_seats(state)
+    if ask is None:
+        return ""
+    if ask["kind"] == "role":
+        if seat in active:
+            return "Choose a past or a gift; the other half of your character is dealt at random."
+        return "The players are choosing their pasts and gifts."
+    if ask["kind"] == "zones":
+        if seat in active:
+            return "Choose the zone you go to this round (you see the others' choices as they make them)."
+        waiting = ", ".join(f"{{p{s}}}" for s in active)
+        return f"Waiting for {waiting} to choose a zone."
+    if seat in active:
+        return ASK_PROMPTS[ask["kind"]]
+    return f"{{p{ask['seat']}}} is deciding: {ASK_PROMPTS[ask['kind']].lower()}"
+
+
+def hidden_from(state: State, seat: int | None) -> set[str]:
+    hidden = {str(state["rng"])}
+    mine = set(private(state, seat))
+    seen = set(state["seen"])
+    backs = set(state["backs"])
+    for e in EVENTS:
+        if e.kind == "secret":
+            public = e.id in seen
+            if not public and e.id not in mine:
+                hidden.update((e.name, e.hidden))
+            if e.id not in backs and "back:" + e.id not in mine:
+                hidden.add(e.back)
+            continue
+        if e.id not in seen and e.id not in mine:
+            hidden.add(e.name)
+        if e.id not in backs:
+            hidden.add(e.back)
+    for a in ARTIFACTS:
+        if a.id not in seen and "art:front:" + a.id not in mine:
+            hidden.add(a.front.name)
+        if "art:" + a.id not in backs:
+            if a.back:
+                hidden.update((a.back.name, a.back.text))
+            if a.spell_back:
+                hidden.add(a.spell_back)
+    return hidden

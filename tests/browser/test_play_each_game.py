@@ -1,0 +1,85 @@
+"""Each game beyond Chronicle, played to the end in the browser by clicking only: people and the game's own bot,
+with a spectator watching every move arrive. Screenshots at phone and desktop width are saved."""
+
+import random
+import re
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+from django.db import connections
+
+from apps.lobbies import services as lobbies
+from apps.matches.models import Match
+from apps.matches.registry import built_games, engine
+from tests.browser.test_play_chronicle import ARTIFACTS, DESKTOP, PHONE, Watchful, version_of, wait_for_version
+from tests.conftest import session_cookie
+
+PEOPLE = {"live_on": 2}  # the co-operative game is played by two people and a bot; the others by one and a bot
+GAMES = [entry.slug for entry in built_games() if entry.slug != "chronicle"]
+
+
+@pytest.fixture
+def table(request, transactional_db, make_user):
+    """A started match of the game: people seated first, then the game's own bot; made before the browser."""
+    game = request.param
+    try:
+        people = [make_user(name) for name in ("ada", "bea")[:PEOPLE.get(game, 1)]]
+        lobby = lobbies.create_lobby(people[0], game, len(people) + 1, True)
+        for person in people[1:]:
+            lobbies.join(lobby.pk, person)
+        bot_kind = next(iter(engine(game).bots()), "random")
+        lobbies.add_bot(lobby.pk, people[0], len(people), bot_kind)
+        match = lobbies.start(lobby.pk, people[0])
+        return game, match.pk, [session_cookie(person) for person in people]
+    finally:
+        connections.close_all()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("table", GAMES, indirect=True)
+def test_people_and_a_bot_play_to_the_end_by_clicking(table, browser, daphne_servers):
+    game, match_id, cookies = table
+    (server,) = daphne_servers(1, bot_delay=0.0)
+    url = f"{server.url}/matches/{match_id}/"
+    watched = []
+    for i, cookie in enumerate([*cookies, None]):
+        ctx = browser.new_context(viewport=DESKTOP)
+        if cookie:
+            ctx.add_cookies([{"name": "sessionid", "value": cookie, "url": server.url}])
+        page = ctx.new_page()
+        watched.append(Watchful(page, f"person {i}" if cookie else "watcher"))
+        page.goto(url)
+        page.wait_for_selector("[data-conn]:has-text('Live')")
+    players, watcher = [w.page for w in watched[:-1]], watched[-1].page
+    chooser = random.Random(17)
+    clicks = 0
+    while not watcher.query_selector(".status.over"):
+        version = version_of(watcher)
+        movers = [p for p in players if p.query_selector(".status.yours") and p.query_selector("#table [data-move]")]
+        if movers:
+            page = chooser.choice(movers)
+            try:
+                chooser.choice(page.query_selector_all("#table [data-move]")).click(timeout=3000)
+            except PlaywrightError:
+                continue  # the table changed under the pointer (a bot moved at the same time): look again
+            clicks += 1
+        for page in [*players, watcher]:
+            wait_for_version(page, version + 1)  # a click, or the bot's own move, reaches everyone
+        if clicks == 6:
+            for page, who in ((players[0], "player"), (watcher, "watcher")):
+                for width, size in (("phone", PHONE), ("desktop", DESKTOP)):
+                    page.set_viewport_size(size)
+                    page.screenshot(path=str(ARTIFACTS / f"{game}-match-{who}-{width}.png"), full_page=True)
+                page.set_viewport_size(DESKTOP)
+        assert clicks < 3000
+    assert clicks > 0 and watcher.url == url
+    players[0].click(".status.over a")
+    players[0].wait_for_url(re.compile(r"/story/$"))
+    players[0].screenshot(path=str(ARTIFACTS / f"{game}-end-desktop.png"), full_page=True)
+    try:
+        assert Match.objects.get(pk=match_id).status == Match.Status.FINISHED
+    finally:
+        connections.close_all()
+    for w in watched:
+        w.page.context.close()
+        assert w.problems == [], (w.name, w.problems)
