@@ -33,6 +33,7 @@ def lobby_context(lobby: Lobby, user) -> dict:
     mine = next((seat for seat in seats if user.is_authenticated and seat.user_id == user.pk), None)
     seated = sum(1 for seat in seats if not seat.is_empty)
     return {
+        "user": user,
         "lobby": lobby,
         "rules": rules,
         "seats": seats,

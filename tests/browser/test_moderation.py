@@ -20,9 +20,14 @@ def table(transactional_db, make_user):
         mona = make_user("mona", is_staff=True)
         mona.groups.add(Group.objects.get(name=MODERATORS_GROUP))
         match = start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=31)
+        # Sign-up allows no markup in names; force some in to prove pages would show it as text anyway.
+        match.seats.filter(index=0).update(name=HOSTILE_NAME)
         return match, session_cookie(alice), session_cookie(bob)
     finally:
         connections.close_all()
+
+
+HOSTILE_NAME = "<img src=x onerror=document.title='pwned'>alice"
 
 
 def admin_action(page, report_id: int, action: str, reason: str) -> None:
@@ -52,10 +57,12 @@ def test_report_hide_and_ban_take_effect_on_open_pages(table, browser, daphne_se
         page.goto(url)
         page.wait_for_selector("[data-conn]:has-text('Live')")
 
+    assert HOSTILE_NAME in bob.inner_text(".players") and not bob.query_selector(".players img")
+    assert HOSTILE_NAME in bob.inner_text("#table") and not bob.query_selector("#table img[src=x]")
     bob.fill("[data-chat-form] input", "<script>document.title='pwned'</script>you all stink")
     bob.click("[data-chat-form] button")
     line = alice.wait_for_selector("[data-chat-lines] li:has-text('you all stink')")
-    assert "<script>" in line.inner_text() and alice.title() != "pwned"
+    assert "<script>" in line.inner_text() and alice.title() != "pwned" and bob.title() != "pwned"
     line.query_selector("[data-report-message]").click()
     alice.fill("#report-reason", "insulting the table")
     alice.click("button:has-text('Send report')")

@@ -5,8 +5,8 @@ import random
 import re
 
 import pytest
-from playwright.sync_api import Error as PlaywrightError
 from django.db import connections
+from playwright.sync_api import Error as PlaywrightError
 
 from apps.lobbies import services as lobbies
 from apps.matches.models import Match

@@ -47,6 +47,7 @@ async def test_a_player_sitting_down_appears_on_the_hosts_page(lobby, alice, bob
     await database_sync_to_async(services.join)(lobby.pk, bob)
     frame = await next_of(host, "lobby")
     assert "bob" in frame["html"] and "Start the match" in frame["html"]
+    assert "Join as a guest" not in frame["html"] and 'data-report-user="bob"' in frame["html"]
     await host.disconnect()
 
 
