@@ -19,10 +19,10 @@ GAMES: list[GameEntry] = [
     GameEntry("chronicle", "Chronicle", "Grow a civilization and tell its story, one card at a time.",
               "apps.chronicle"),
     GameEntry("innovation", "Innovation", "Ten ages of ideas: meld, splay and dogma your way through history.",
-              None),
+              "apps.innovation"),
     GameEntry("live_on", "Live On", "A co-operative band of survivors gathers, explores and settles.",
               "apps.live_on", table_talk=True),
     GameEntry("stone_age", "Stone Age", "Hunt, gather, build huts and raise a civilization from the dust.",
-              None),
-    GameEntry("origins", "Origins", "Evolve, migrate across the continents and settle the world.", None),
+              "apps.stone_age"),
+    GameEntry("origins", "Origins", "Evolve, migrate across the continents and settle the world.", "apps.origins"),
 ]

@@ -1,0 +1,1 @@
+"""Template tags of the Innovation app (see innovation_tags)."""

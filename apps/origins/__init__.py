@@ -1,0 +1,1 @@
+"""Origins: evolve pawns, migrate across a world map, settle territories, complete objectives."""

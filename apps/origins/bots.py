@@ -1,0 +1,235 @@
+"""The heuristic bot: completes objectives as soon as it can, and otherwise plays the
+action whose result scores best for it (points now, objective progress, rewards).
+
+It keeps no memory between moves: each call rebuilds its plan from the state, so a
+two-step action (select a pawn, then a territory) always follows the same plan.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from . import flow, objectives
+from .content import CARD_BY_ID, CONTINENTS, DISTANCE, START, STRAITS, TERRITORIES, TERRITORY_BY_ID, parse_form
+
+State = dict[str, Any]
+
+GOOD_ACTIONS = ("spark", "copper", "raid", "theft", "pirates", "hunt", "harvest", "vision", "stories")
+BEFORE_ACTION = ("camp", "wanderlust", "ambush", "breeding")
+
+
+def evaluate(state: State, seat: int) -> float:
+    """How good a (possibly hypothetical) position is for ``seat``."""
+    player = state["seats"][seat]
+    value = flow.score_of(state, seat)["total"]
+    for card in player["hand"]:
+        info = CARD_BY_ID[card]
+        if info.color == "purple":
+            value += 0.9 * info.points * closeness(state, seat, info.goal)
+    mine = [p for p in state["pawns"] if p["owner"] == seat]
+    value += 0.4 * len(mine)
+    value += 0.05 * sum(parse_form(p["form"])[1] for p in mine)
+    levels = objectives.tile_levels(player["tiles"])
+    value += 0.3 * max([lv for lv in range(1, 6) if levels[lv]], default=0)
+    return value
+
+
+# Steps from every space to the nearest territory of every continent.
+TO_CONTINENT = {
+    space: {c: min(d for t, d in dists.items() if t != START and TERRITORY_BY_ID[t].continent == c)
+            for c in CONTINENTS}
+    for space, dists in DISTANCE.items()
+}
+assert len(TO_CONTINENT) == len(TERRITORIES) + 1
+
+
+def closeness(state: State, seat: int, goal: tuple) -> float:
+    """How near the seat is to an objective, from 0 to 1 (squared, so the last steps weigh most).
+    Pawn-size goals earn partial credit for every step grown towards the greatest size."""
+    if goal[0] in ("width", "height"):
+        index = 2 if goal[0] == "width" else 1
+        sizes = sorted((parse_form(p["form"])[index] for p in state["pawns"] if p["owner"] == seat), reverse=True)
+        best = sizes[: goal[2]]
+        return (sum(min(size, goal[1]) for size in best) / (goal[1] * goal[2])) ** 2
+    have, need = objectives.progress(state, seat, goal)
+    if goal[0] == "continent" and have < need:
+        # pawns on their way earn a little: the nearer the continent, the more
+        away = [TO_CONTINENT[p["at"]][goal[1]] for p in state["pawns"]
+                if p["owner"] == seat and (p["at"] == START or TERRITORY_BY_ID[p["at"]].continent != goal[1])]
+        bonus = sum(0.5 / d for d in sorted(away)[: need - have])
+        return (min(have + bonus, need - 0.5) / need) ** 2
+    return (have / need) ** 2
+
+
+def with_pawns(state: State, pawns: list[dict]) -> State:
+    hypothetical = dict(state)
+    hypothetical["pawns"] = pawns
+    return hypothetical
+
+
+def strait_gain(state: State, seat: int, pawns: list[dict]) -> float:
+    occupied = {p["at"]: p["owner"] for p in pawns}
+    gain = 0.0
+    for strait in STRAITS:
+        a, b = strait.ends
+        if state["straits"][strait.id] != seat and occupied.get(a) == seat and occupied.get(b) == seat:
+            gain += strait.value
+    return gain
+
+
+def settle_value(state: State, seat: int, territory: str, swapped: bool) -> float:
+    color = TERRITORY_BY_ID[territory].color
+    if color == "green":
+        return 0.0 if swapped else float(state["hunts"].get(territory, 0))
+    return 2.0
+
+
+def action_plans(state: State, seat: int, pawn_ids: list[int] | None = None) -> list[tuple[float, list[dict]]]:
+    """Every complete action (as its list of moves) with its value."""
+    plans = []
+    for pawn in state["pawns"]:
+        if pawn_ids is not None and pawn["id"] not in pawn_ids:
+            continue
+        others = [p for p in state["pawns"] if p is not pawn]
+        if pawn["owner"] == seat:
+            migrate, swap = flow.destinations(state, seat, pawn)
+            occupied = flow.occupants(state)
+            for to in migrate + swap:
+                moved = dict(pawn, at=to)
+                pawns = [moved]
+                swapped = to in swap
+                for other in others:
+                    if swapped and other is occupied[to]:
+                        pawns.append(dict(other, at=pawn["at"]))
+                    else:
+                        pawns.append(other)
+                hyp = with_pawns(state, pawns)
+                value = evaluate(hyp, seat) + settle_value(state, seat, to, swapped) + strait_gain(state, seat, pawns)
+                value += 0.5 if swapped else 0.0
+                kind = "swap" if swapped else "migrate"
+                plans.append((value, [{"type": "select", "pawn": pawn["id"]}, {"type": kind, "to": to}]))
+        forms = flow.evolution_forms(state, seat, pawn)
+        if forms:
+            for to in flow.empty_neighbours(state, pawn["at"]):
+                for form in forms:
+                    new = {"id": -1, "form": form, "owner": seat, "at": to}
+                    pawns = state["pawns"] + [new]
+                    hyp = with_pawns(state, pawns)
+                    value = evaluate(hyp, seat) + settle_value(state, seat, to, False)
+                    value += strait_gain(state, seat, pawns)
+                    plans.append((value, [{"type": "select", "pawn": pawn["id"]}, {"type": "evolve", "form": form},
+                                          {"type": "place", "to": to}]))
+    return plans
+
+
+def best_plan(state: State, seat: int, pawn_ids: list[int] | None = None) -> list[dict] | None:
+    plans = action_plans(state, seat, pawn_ids)
+    if not plans:
+        return None
+    return max(plans, key=lambda plan: plan[0])[1]
+
+
+def card_keep_value(state: State, seat: int, card: str) -> float:
+    info = CARD_BY_ID[card]
+    if info.color == "purple":
+        have, need = objectives.progress(state, seat, info.goal)
+        return info.points * (0.2 + (have / need) ** 2)
+    if info.color == "orange":
+        return 2.0 if flow.highest_tile(state, seat) >= info.level else 1.0 + 0.1 * (4 - info.level)
+    return 1.5 if card in GOOD_ACTIONS else 1.0
+
+
+def choose_reward(state: State, seat: int, moves: list[dict]) -> dict:
+    reward = state["pending"][-1]
+    best, best_value = None, -1.0
+    for move in moves:
+        if move["type"] == "tile":
+            tiles = state["seats"][seat]["tiles"] + [move["tile"]]
+            seats = list(state["seats"])
+            seats[seat] = dict(seats[seat], tiles=tiles)
+            hyp = dict(state, seats=seats)
+            value = evaluate(hyp, seat)
+            if reward["color"] != "brown" and state["decks"][reward["color"]]:
+                value += 1.0
+            level = int(move["tile"].rsplit("-", 1)[1])
+            value += 0.1 * level
+        elif move["type"] == "draw3":
+            value = evaluate(state, seat) + 1.2
+        else:
+            value = evaluate(state, seat)
+        if value > best_value:
+            best, best_value = move, value
+    return best
+
+
+def choose_option(state: State, seat: int, moves: list[dict], rng: random.Random) -> dict:
+    card = state["pending"][-1]["card"]
+    if card in ("spark", "copper", "theft"):
+        def level(move):
+            option = move["option"]
+            return int(option.rsplit("-", 1)[1]) if "-" in option else 1
+        return max(moves, key=level)
+    if card == "hunt":
+        return max(moves, key=lambda m: state["hunts"][m["option"]])
+    if card == "pirates":
+        values = {s.id: s.value for s in STRAITS}
+        return max(moves, key=lambda m: values[m["option"]])
+    if card == "stories":
+        for move in moves:
+            if move["option"] == "orange":
+                return move
+    if card == "raid":
+        return max(moves, key=lambda m: len(state["seats"][int(m["option"].split("-")[1])]["hand"]))
+    return rng.choice(moves)
+
+
+def heuristic(rules: Any, state: State, seat: int, rng: random.Random) -> dict:
+    moves = rules.legal_moves(state, seat)
+    if len(moves) == 1:
+        return moves[0]
+    top = state["pending"][-1] if state["pending"] else None
+    kind = top["kind"] if top else None
+    if kind == "return":
+        return min(moves, key=lambda m: card_keep_value(state, seat, m["card"]))
+    if kind == "choose":
+        return choose_option(state, seat, moves, rng)
+    if kind in ("selected", "evolving"):
+        plan = best_plan(state, seat, [top["pawn"]])
+        if kind == "evolving":
+            hyp_moves = [m for m in moves if m["type"] == "place"]
+            best_move, best_value = None, None
+            for move in hyp_moves:
+                new = {"id": -1, "form": top["form"], "owner": seat, "at": move["to"]}
+                pawns = state["pawns"] + [new]
+                value = (evaluate(with_pawns(state, pawns), seat) + settle_value(state, seat, move["to"], False)
+                         + strait_gain(state, seat, pawns))
+                if best_value is None or value > best_value:
+                    best_move, best_value = move, value
+            return best_move or moves[0]
+        if plan and plan[1] in moves:
+            return plan[1]
+        return moves[0]
+    plays = [m for m in moves if m["type"] == "play"]
+    for move in plays:
+        if CARD_BY_ID[move["card"]].color == "purple":
+            return move
+    for move in plays:
+        if CARD_BY_ID[move["card"]].color == "orange":
+            return move
+    acting = state["turn"]["acted"] < state["turn"]["actions"]
+    for move in plays:
+        card = move["card"]
+        if card in GOOD_ACTIONS or (card in BEFORE_ACTION and acting and kind is None):
+            return move
+    if kind == "reward":
+        return choose_reward(state, seat, [m for m in moves if m["type"] != "play"])
+    selects = [m for m in moves if m["type"] == "select"]
+    if selects:
+        plan = best_plan(state, seat)
+        if plan and plan[0] in moves:
+            return plan[0]
+    for move in plays:
+        if move["card"] == "march":
+            return move
+    return next(m for m in moves if m["type"] == "end_turn")

@@ -1,0 +1,175 @@
+"""Origins' rules engine: the ``RULES`` object the site and the bots play through.
+
+Pure Python (standard library and ``apps.matches.rules`` only). ``apply`` checks a
+move against ``legal_moves``, copies the state and lets ``flow`` change the copy;
+``view`` and ``hidden_from`` come from ``visibility``. See DESIGN.md, "Rules engine protocol".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from apps.matches.rules import IllegalMove, Move, Rng, Rules, State
+
+from . import bots as origin_bots
+from . import flow, visibility, wording
+from .content import CARD_BY_ID, TERRITORY_BY_ID
+
+__all__ = ["RULES", "OriginsRules", "IllegalMove"]
+
+MOVE_FIELDS: dict[str, dict[str, type]] = {
+    "select": {"pawn": int},
+    "cancel": {},
+    "evolve": {"form": str},
+    "migrate": {"to": str},
+    "swap": {"to": str},
+    "place": {"to": str},
+    "tile": {"tile": str},
+    "draw3": {},
+    "skip_reward": {},
+    "return": {"card": str},
+    "play": {"card": str},
+    "choose": {"option": str},
+    "end_turn": {},
+}
+
+
+def clone(value: Any) -> Any:
+    """A deep copy of plain JSON data (dicts, lists and scalars); a list of scalars is copied flat."""
+    kind = type(value)
+    if kind is dict:
+        return {key: clone(item) if type(item) in (dict, list) else item for key, item in value.items()}
+    if kind is list:
+        for item in value:
+            if type(item) is dict or type(item) is list:
+                return [clone(each) for each in value]
+        return value.copy()
+    return value
+
+
+class OriginsRules(Rules):
+    slug = "origins"
+    title = "Origins"
+    min_players = 2
+    max_players = 4
+
+    def setup(self, players: int, seed: int, options: dict | None = None) -> State:
+        if type(players) is not int or not self.min_players <= players <= self.max_players:
+            raise ValueError(f"Origins is played by {self.min_players} to {self.max_players} players.")
+        return flow.new_state(players, seed)
+
+    def active_seats(self, state: State) -> list[int]:
+        return flow.active_seats(state)
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        return flow.legal_moves(state, seat)
+
+    def outcome(self, state: State) -> dict | None:
+        return flow.outcome(state)
+
+    def view(self, state: State, seat: int | None) -> dict:
+        return visibility.view(state, seat)
+
+    def hidden_from(self, state: State, seat: int | None) -> set[str]:
+        return visibility.hidden_from(state, seat)
+
+    def bots(self) -> dict:
+        return {"heuristic": ("Heuristic bot", origin_bots.heuristic)}
+
+    def apply(self, state: State, seat: int, move: Move) -> State:
+        if type(seat) is not int or not 0 <= seat < state["players"]:
+            raise IllegalMove(f"There is no seat {seat!r} at this table.")
+        move = self.check_move_shape(move)
+        if state["over"]:
+            raise IllegalMove("The game is over: no more moves can be made.")
+        if seat != state["seat"]:
+            raise IllegalMove("It is not your turn.")
+        if not flow.is_legal(state, seat, move):
+            raise IllegalMove(self.why_illegal(state, seat, move))
+        new = flow.copy_state(state)
+        rng = Rng(new["rng"])
+        flow.apply_move(new, rng, seat, move)
+        new["rng"] = rng.state
+        return new
+
+    def describe_move(self, state: State, seat: int, move: Move) -> str:
+        move = self.check_move_shape(move)
+        pawn = None
+        if move["type"] == "select":
+            pawn = flow.pawn_by_id(state, move["pawn"])
+        top = state["pending"][-1] if state["pending"] else None
+        choosing = top["card"] if top and top["kind"] == "choose" else None
+        return wording.describe(move, pawn_form=pawn["form"] if pawn else None,
+                                pawn_at=pawn["at"] if pawn else None, choosing=choosing,
+                                pawn_owner=pawn["owner"] if pawn else None)
+
+    def check_move_shape(self, move: Any) -> Move:
+        move = super().check_move_shape(move)
+        kind = move["type"]
+        if kind not in MOVE_FIELDS:
+            raise IllegalMove(f"Unknown move type {kind!r}; Origins' moves are: {', '.join(sorted(MOVE_FIELDS))}.")
+        fields = MOVE_FIELDS[kind]
+        for name, expected in fields.items():
+            if name not in move:
+                raise IllegalMove(f"A {kind} move needs a {name!r} field.")
+            if type(move[name]) is not expected:
+                wanted = "a string" if expected is str else "a whole number"
+                raise IllegalMove(f"The {name!r} of a {kind} move must be {wanted}.")
+        extra = sorted(set(move) - set(fields) - {"type"})
+        if extra:
+            raise IllegalMove(f"A {kind} move has no field {extra[0]!r}.")
+        return move
+
+    def why_illegal(self, state: State, seat: int, move: Move) -> str:
+        """A message saying why a well-formed move of the active seat is not legal now."""
+        kind = move["type"]
+        top = state["pending"][-1] if state["pending"] else None
+        pending = top["kind"] if top else None
+        if pending == "return":
+            return f"Return a {top['color']} card from your hand first."
+        if pending == "choose":
+            return f"Choose how to use {CARD_BY_ID[top['card']].name} first."
+        if pending == "selected" and kind not in ("migrate", "swap", "evolve", "cancel"):
+            return "You have selected a pawn: choose where it goes, or what it evolves into."
+        if pending == "evolving" and kind not in ("place", "cancel"):
+            return "Choose an empty territory next to the pawn for the new pawn."
+        if pending == "reward" and kind in ("select", "end_turn"):
+            return "Take your reward (or none) first."
+        if kind in ("migrate", "swap", "place"):
+            to = move["to"]
+            if to not in TERRITORY_BY_ID:
+                return f"There is no territory {to!r}."
+            if kind == "migrate":
+                return "That pawn cannot migrate there: it must be an empty territory within its height."
+            if kind == "swap":
+                return ("That pawn cannot swap there: it must be a thinner pawn of another player "
+                        "within its height.")
+            return "The new pawn must settle an empty territory next to the pawn it evolved from."
+        if kind == "evolve":
+            return ("That pawn is not compatible: it may differ in one attribute only, never shorter or "
+                    "thinner, never two steps taller or wider, and it must be in the reserve.")
+        if kind == "select":
+            if pending is None and state["turn"]["acted"] >= state["turn"]["actions"]:
+                return "You have already taken your action this turn."
+            return "That pawn can neither move nor be evolved from now."
+        if kind == "play":
+            card = CARD_BY_ID.get(move["card"])
+            if card is None or move["card"] not in state["seats"][seat]["hand"]:
+                return "That card is not in your hand."
+            if state["turn"]["played"][card.color] >= 1 and not (card.color == "purple" and state["turn"]["final"]):
+                return f"You have already played a {card.color} card this turn."
+            if card.color == "orange":
+                return f"{card.name} needs an innovation tile of level {card.level} or higher."
+            if card.color == "purple":
+                return f"The board does not match {card.name} yet."
+            return f"{card.name} has no effect now."
+        if kind == "tile":
+            return "You cannot take that tile: level 1 always, any other level only on a tile one lower."
+        if kind == "return":
+            return "There is nothing to return now."
+        if kind == "cancel":
+            return "There is nothing to put back now (or you have changed your mind too often this turn)."
+        return "That move is not possible now."
+
+
+RULES = OriginsRules()

@@ -1,0 +1,107 @@
+"""Does the board match an objective card? One small function per kind of goal.
+
+Every check reads only the state (pawns on the board, the seat's tiles and strait
+tokens), so the same function serves the rules, the bots and the tests.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from .content import ADJACENT, CARD_BY_ID, PAWN_COLORS, START, TERRITORY_BY_ID, parse_form
+
+State = dict[str, Any]
+
+
+def seat_pawns(state: State, seat: int) -> list[dict]:
+    return [p for p in state["pawns"] if p["owner"] == seat]
+
+
+def seat_territories(state: State, seat: int) -> list[str]:
+    return [p["at"] for p in state["pawns"] if p["owner"] == seat and p["at"] != START]
+
+
+def tile_levels(tiles: list[str]) -> list[int]:
+    counts = [0] * 6
+    for tile in tiles:
+        counts[int(tile.rsplit("-", 1)[1])] += 1
+    return counts
+
+
+def connected(group: tuple[str, ...] | list[str]) -> bool:
+    members = set(group)
+    start = next(iter(members))
+    seen = {start}
+    stack = [start]
+    while stack:
+        here = stack.pop()
+        for n in ADJACENT[here]:
+            if n in members and n not in seen:
+                seen.add(n)
+                stack.append(n)
+    return len(seen) == len(members)
+
+
+def chain_of(territories: list[str], continents: int) -> tuple[str, ...] | None:
+    """Four territories forming one connected group that spans exactly ``continents`` continents."""
+    for group in combinations(sorted(territories), 4):
+        if len({TERRITORY_BY_ID[t].continent for t in group}) == continents and connected(group):
+            return group
+    return None
+
+
+def progress(state: State, seat: int, goal: tuple) -> tuple[int, int]:
+    """(how much the seat has, how much the goal needs), for the bots and the board."""
+    kind = goal[0]
+    if kind == "color":
+        have = sum(TERRITORY_BY_ID[t].color == goal[1] for t in seat_territories(state, seat))
+        return have, goal[2]
+    if kind == "continent":
+        have = sum(TERRITORY_BY_ID[t].continent == goal[1] for t in seat_territories(state, seat))
+        return have, goal[2]
+    if kind == "chain":
+        territories = seat_territories(state, seat)
+        if chain_of(territories, goal[1]):
+            return 4, 4
+        best = 0
+        for t in territories:
+            group = {t}
+            frontier = [t]
+            while frontier:
+                here = frontier.pop()
+                for n in ADJACENT[here]:
+                    if n in territories and n not in group:
+                        group.add(n)
+                        frontier.append(n)
+            best = max(best, min(len(group), 3))
+        return best, 4
+    if kind == "spread":
+        have = len({TERRITORY_BY_ID[t].continent for t in seat_territories(state, seat)})
+        return min(have, goal[1]), goal[1]
+    if kind == "width":
+        have = sum(parse_form(p["form"])[2] >= goal[1] for p in seat_pawns(state, seat))
+        return min(have, goal[2]), goal[2]
+    if kind == "height":
+        have = sum(parse_form(p["form"])[1] >= goal[1] for p in seat_pawns(state, seat))
+        return min(have, goal[2]), goal[2]
+    if kind == "colors":
+        colors = [parse_form(p["form"])[0] for p in seat_pawns(state, seat)]
+        have = sum(min(colors.count(c), goal[1]) for c in PAWN_COLORS)
+        return have, goal[1] * len(PAWN_COLORS)
+    if kind == "tiles":
+        have = tile_levels(state["seats"][seat]["tiles"])[goal[1]]
+        return min(have, goal[2]), goal[2]
+    if kind == "straits":
+        have = sum(owner == seat for owner in state["straits"].values())
+        return min(have, goal[1]), goal[1]
+    raise ValueError(f"unknown goal {goal!r}")
+
+
+def holds(state: State, seat: int, card_id: str) -> bool:
+    """Does the board match this objective for this seat now?"""
+    goal = CARD_BY_ID[card_id].goal
+    if goal[0] == "chain":
+        return chain_of(seat_territories(state, seat), goal[1]) is not None
+    have, need = progress(state, seat, goal)
+    return have >= need

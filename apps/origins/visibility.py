@@ -1,0 +1,208 @@
+"""What a seat (or a spectator) may see of an Origins state, and what it must not.
+
+Public: the whole board (pawns, village markers, hunting tokens, straits), every
+collection (tiles, tokens, permanent cards in play, completed objectives), how many
+cards of each colour every hand holds, the yellow discard pile and the log.
+Private: the cards in a hand (seen by their holder only), the order and content of
+the decks, and the generator state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import flow, geometry, objectives
+from .content import (
+    CARD_BY_ID,
+    CARDS,
+    COLOR_HEX,
+    CONTINENT_NAMES,
+    MARKERS_PER_PLAYER,
+    PLAYER_COLORS,
+    PLAYER_HEX,
+    ROUND_LIMIT,
+    START,
+    STRAITS,
+    TERRITORIES,
+    TILE_COLUMNS,
+    TILE_LEVELS,
+    parse_form,
+)
+from .wording import form_long, form_words, seat_token, space_name
+
+State = dict[str, Any]
+PAWN_FILL = {"white": "#f4efe4", "brown": "#8b5a2b", "black": "#262626"}
+
+
+def card_record(card_id: str) -> dict:
+    card = CARD_BY_ID[card_id]
+    return {"id": card.id, "name": card.name, "color": card.color, "text": card.text,
+            "level": card.level, "points": card.points}
+
+
+def pawn_records(state: State) -> list[dict]:
+    out = []
+    at_start = 0
+    bx, by, bw, _ = geometry.START_BOX
+    for pawn in sorted(state["pawns"], key=lambda p: p["id"]):
+        color, height, width = parse_form(pawn["form"])
+        if pawn["at"] == START:
+            per_row = 7
+            x = bx + 10 + (at_start % per_row) * 16
+            y = by + 20 + (at_start // per_row) * 22
+            at_start += 1
+        else:
+            x, y = geometry.SHAPES[pawn["at"]]["x"], geometry.SHAPES[pawn["at"]]["y"]
+        w = 4 + 2 * width
+        h = 5 + 3 * height
+        out.append({
+            "id": pawn["id"], "form": pawn["form"], "words": form_words(pawn["form"]),
+            "long": form_long(pawn["form"]), "color": color, "height": height, "width": width,
+            "owner": pawn["owner"], "owner_hex": PLAYER_HEX[pawn["owner"]], "fill": PAWN_FILL[color],
+            "at": pawn["at"], "where": space_name(pawn["at"]),
+            "x": x - w // 2, "y": y + 6 - h, "w": w, "h": h, "cx": x, "top": y + 6 - h - 4,
+        })
+    return out
+
+
+def territory_records(state: State) -> list[dict]:
+    occupied = flow.occupants(state)
+    out = []
+    for t in TERRITORIES:
+        shape = geometry.SHAPES[t.id]
+        pawn = occupied.get(t.id)
+        out.append({
+            "id": t.id, "name": t.name, "continent": CONTINENT_NAMES[t.continent], "color": t.color,
+            "hex": COLOR_HEX[t.color], "x": shape["x"], "y": shape["y"],
+            "hunt": state["hunts"].get(t.id), "owner": pawn["owner"] if pawn else None,
+        })
+    return out
+
+
+def strait_records(state: State) -> list[dict]:
+    out = []
+    for strait in STRAITS:
+        owner = state["straits"][strait.id]
+        out.append({"id": strait.id, "name": strait.name, "value": strait.value, "owner": owner,
+                    "ends": [space_name(e) for e in strait.ends],
+                    "lines": [{"x1": a, "y1": b, "x2": c, "y2": d} for a, b, c, d in geometry.STRAIT_LINES[strait.id]],
+                    "owner_hex": PLAYER_HEX[owner] if owner is not None else None})
+    return out
+
+
+def seat_record(state: State, seat: int, viewer: int | None) -> dict:
+    player = state["seats"][seat]
+    levels = objectives.tile_levels(player["tiles"])
+    counts = {c: sum(CARD_BY_ID[card].color == c for card in player["hand"]) for c in ("yellow", "orange", "purple")}
+    pawns = sum(p["owner"] == seat for p in state["pawns"])
+    mine = viewer == seat
+    score = flow.score_of(state, seat)
+    return {
+        "seat": seat,
+        "color": PLAYER_COLORS[seat],
+        "hex": PLAYER_HEX[seat],
+        "hand_count": len(player["hand"]),
+        "hand_counts": counts,
+        "hand": [card_record(c) for c in player["hand"]] if mine else None,
+        "permanents": [card_record(c) for c in player["permanents"]],
+        "completed": [card_record(c) for c in player["completed"]],
+        "tiles": [{"column": c, "level": lv, "count": sum(t == f"{c}-{lv}" for t in player["tiles"])}
+                  for c in TILE_COLUMNS for lv in TILE_LEVELS if f"{c}-{lv}" in player["tiles"]],
+        "levels": {str(lv): levels[lv] for lv in TILE_LEVELS},
+        "hunts": [{"territory": space_name(t), "value": v} for t, v in player["hunts"]],
+        "straits": [s.name for s in STRAITS if state["straits"][s.id] == seat],
+        "markers_left": MARKERS_PER_PLAYER - pawns,
+        "pawns": pawns,
+        "objective_limit": flow.objective_limit(state, seat),
+        "points": score["total"],
+    }
+
+
+def pending_record(state: State) -> dict | None:
+    if not state["pending"]:
+        return None
+    top = dict(state["pending"][-1])
+    if top["kind"] in ("selected", "evolving"):
+        pawn = flow.pawn_by_id(state, top["pawn"])
+        top["where"] = space_name(pawn["at"])
+        top["words"] = form_words(pawn["form"])
+        if top["kind"] == "evolving":
+            top["new_words"] = form_words(top["form"])
+    if top["kind"] == "reward":
+        top["where"] = space_name(top["space"])
+    if top["kind"] == "choose":
+        top["name"] = CARD_BY_ID[top["card"]].name
+    return top
+
+
+def view(state: State, seat: int | None) -> dict:
+    result = flow.outcome(state)
+    turn = state["turn"]
+    return {
+        "game": "origins",
+        "phase": "over" if state["over"] else "play",
+        "players": state["players"],
+        "viewer": seat,
+        "seat": state["seat"],
+        "active": flow.active_seats(state),
+        "round": state["round"],
+        "round_limit": ROUND_LIMIT,
+        "final": state["final"] is not None,
+        "final_left": list(state["final"] or []),
+        "prompt": prompt(state, seat),
+        "turn": {"acted": turn["acted"], "actions": turn["actions"], "played": dict(turn["played"]),
+                 "final": turn["final"]},
+        "pending": pending_record(state),
+        "territories": territory_records(state),
+        "straits": strait_records(state),
+        "pawns": pawn_records(state),
+        "seats": [seat_record(state, s, seat) for s in range(state["players"])],
+        "supply": [{"column": c, "levels": [{"level": lv, "count": state["supply"][c][lv - 1]} for lv in TILE_LEVELS]}
+                   for c in TILE_COLUMNS],
+        "reserve": [{"form": f, "words": form_words(f), "count": n} for f, n in state["reserve"].items() if n],
+        "decks": {c: len(state["decks"][c]) for c in ("yellow", "orange", "purple")},
+        "discard": [card_record(c) for c in state["discard"]],
+        "outcome": result,
+        "log": list(state["log"]),
+    }
+
+
+def prompt(state: State, seat: int | None) -> str:
+    if state["over"]:
+        result = flow.outcome(state)
+        names = " and ".join(seat_token(s) for s in result["winners"])
+        return f"The game is over. Winner: {names}."
+    current = state["seat"]
+    who = seat_token(current)
+    mine = seat == current
+    top = state["pending"][-1] if state["pending"] else None
+    kind = top["kind"] if top else None
+    if not mine:
+        if kind == "reward":
+            return f"{who} is choosing a reward for {space_name(top['space'])}."
+        return f"{who} is taking their turn."
+    if kind == "selected":
+        return "Tap a territory to migrate or swap, or choose a pawn to evolve."
+    if kind == "evolving":
+        return "Tap an empty territory next to the pawn to settle it with the new pawn."
+    if kind == "reward":
+        return f"Choose your reward for settling {space_name(top['space'])}."
+    if kind == "return":
+        if top.get("why") == "limit":
+            return f"You hold too many objective cards: return {top['count']} to the purple deck."
+        return f"Return {top['count']} {top['color']} card{'s' if top['count'] > 1 else ''} to the bottom of the deck."
+    if kind == "choose":
+        return f"Choose how to use {CARD_BY_ID[top['card']].name}."
+    final = " This is your final turn: you may complete several objectives." if state["turn"]["final"] else ""
+    if state["turn"]["acted"] < state["turn"]["actions"]:
+        return "Tap a pawn to act with it (evolve, migrate or swap), play cards, or end your turn." + final
+    return "Play cards or end your turn." + final
+
+
+def hidden_from(state: State, seat: int | None) -> set[str]:
+    """The names of the cards this viewer has not seen played and does not hold, and the generator."""
+    hidden = {str(state["rng"])}
+    revealed = set(state["revealed"])
+    own = set(state["seats"][seat]["hand"]) if seat is not None and 0 <= seat < state["players"] else set()
+    hidden.update(card.name for card in CARDS if card.id not in revealed and card.id not in own)
+    return hidden

@@ -1,0 +1,1 @@
+"""Stone Age: hunt, gather, build huts and raise a civilization (engine, content, templates)."""

@@ -1,0 +1,242 @@
+"""Stone Age's rules engine: the ``RULES`` object the site and the bots play through.
+
+Pure Python (standard library and ``apps.matches.rules`` only). ``apply`` checks a move,
+copies the state and lets ``flow`` change the copy; ``view`` and ``hidden_from`` come
+from ``visibility``. See DESIGN.md, "Rules engine protocol".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from apps.matches.rules import BotChooser, IllegalMove, Move, Rng, Rules, State
+
+from . import flow, visibility, wording
+from .content import BUILDING_BY_ID, CARD_BY_ID, PLACE_BY_ID, RESOURCE_VALUE, RESOURCES
+
+__all__ = ["RULES", "IllegalMove", "StoneAgeRules", "clone", "clone_state"]
+
+# Every move type with its fields and their types.
+MOVE_FIELDS: dict[str, dict[str, type]] = {
+    "place": {"where": str},
+    "count": {"n": int},
+    "cancel": {},
+    "resolve": {"where": str},
+    "tool": {"tile": int},
+    "tool_card": {"card": str},
+    "take": {},
+    "pay": {"resource": str},
+    "build": {},
+    "decline": {},
+    "two_resources": {},
+    "choose": {"resource": str},
+    "feed": {"resource": str},
+    "starve": {},
+    "pick_die": {"face": int},
+}
+
+HANDLERS = {
+    "place": lambda s, r, seat, m: flow.do_place(s, r, seat, m["where"]),
+    "count": lambda s, r, seat, m: flow.do_count(s, r, seat, m["n"]),
+    "cancel": lambda s, r, seat, m: flow.do_cancel(s, r, seat),
+    "resolve": lambda s, r, seat, m: flow.do_resolve(s, r, seat, m["where"]),
+    "tool": lambda s, r, seat, m: flow.do_tool(s, r, seat, m["tile"]),
+    "tool_card": lambda s, r, seat, m: flow.do_tool_card(s, r, seat, m["card"]),
+    "take": lambda s, r, seat, m: flow.do_take(s, r, seat),
+    "pay": lambda s, r, seat, m: flow.do_pay(s, r, seat, m["resource"]),
+    "build": lambda s, r, seat, m: flow.do_build(s, r, seat),
+    "decline": lambda s, r, seat, m: flow.do_decline(s, r, seat),
+    "two_resources": lambda s, r, seat, m: flow.do_two_resources(s, r, seat),
+    "choose": lambda s, r, seat, m: flow.do_choose(s, r, seat, m["resource"]),
+    "feed": lambda s, r, seat, m: flow.do_feed(s, r, seat, m["resource"]),
+    "starve": lambda s, r, seat, m: flow.do_starve(s, r, seat),
+    "pick_die": lambda s, r, seat, m: flow.do_pick_die(s, r, seat, m["face"]),
+}
+
+
+def clone(value: Any) -> Any:
+    """A deep copy of plain JSON data; a list of scalars (the log, a deck) is copied flat."""
+    kind = type(value)
+    if kind is dict:
+        return {key: clone(item) for key, item in value.items()}
+    if kind is list:
+        for item in value:
+            if type(item) is dict or type(item) is list:
+                return [clone(each) for each in value]
+        return value.copy()
+    return value
+
+
+def clone_state(state: State) -> State:
+    """A copy of a Stone Age state for ``apply`` to change, faster than a deep copy.
+
+    The top-level containers and every player's record are copied. The lists of the places and
+    the lists and dicts inside a player's record are shared with the given state: ``flow``
+    replaces them by a copy before changing them (copy-on-write), so the given state never changes.
+    """
+    new = dict(state)
+    new["supply"] = dict(state["supply"])
+    new["deck"] = state["deck"].copy()
+    new["row"] = state["row"].copy()
+    new["stacks"] = [stack.copy() for stack in state["stacks"]]
+    new["places"] = dict(state["places"])
+    new["order"] = state["order"].copy()
+    new["log"] = state["log"].copy()
+    new["pending"] = clone(state["pending"])
+    if state["dice"] is not None:
+        dice = dict(state["dice"])
+        dice["values"] = dice["values"].copy()
+        new["dice"] = dice
+    new["seats"] = [dict(player) for player in state["seats"]]
+    return new
+
+
+class StoneAgeRules(Rules):
+    slug = "stone_age"
+    title = "Stone Age"
+    min_players = 2
+    max_players = 4
+
+    def setup(self, players: int, seed: int, options: dict | None = None) -> State:
+        if type(players) is not int or not self.min_players <= players <= self.max_players:
+            raise ValueError(f"Stone Age is played by {self.min_players} to {self.max_players} players.")
+        return flow.new_state(players, seed)
+
+    def active_seats(self, state: State) -> list[int]:
+        return flow.active_seats(state)
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        return flow.legal_moves(state, seat)
+
+    def outcome(self, state: State) -> dict | None:
+        return flow.outcome(state)
+
+    def view(self, state: State, seat: int | None) -> dict:
+        return visibility.view(state, seat)
+
+    def hidden_from(self, state: State, seat: int | None) -> set[str]:
+        return visibility.hidden_from(state, seat)
+
+    def apply(self, state: State, seat: int, move: Move) -> State:
+        self.check_seat(state, seat)
+        move = self.check_move_shape(move)
+        if state["phase"] == flow.OVER:
+            raise IllegalMove("The game is over: no more moves can be made.")
+        if seat not in flow.active_seats(state):
+            raise IllegalMove("It is not your turn.")
+        if not self._is_legal(state, seat, move):
+            raise IllegalMove(self._why_illegal(state, seat, move))
+        new = clone_state(state)
+        rng = Rng(new["rng"])
+        HANDLERS[move["type"]](new, rng, seat, move)
+        flow.settle(new)
+        new["rng"] = rng.state
+        return new
+
+    def describe_move(self, state: State, seat: int, move: Move) -> str:
+        """A short human label for a move, for buttons and screen readers."""
+        move = self.check_move_shape(move)
+        return wording.describe(move, self._label_context(state, seat, move))
+
+    def bots(self) -> dict[str, tuple[str, BotChooser]]:
+        from .bots import heuristic
+
+        return {"heuristic": ("Heuristic bot", heuristic)}
+
+    # --- Checks ---------------------------------------------------------------
+
+    def check_seat(self, state: State, seat: Any) -> None:
+        if type(seat) is not int or not 0 <= seat < state["players"]:
+            raise IllegalMove(f"There is no seat {seat!r} at this table.")
+
+    def check_move_shape(self, move: Any) -> Move:
+        move = super().check_move_shape(move)
+        kind = move["type"]
+        if kind not in MOVE_FIELDS:
+            known = ", ".join(sorted(MOVE_FIELDS))
+            raise IllegalMove(f"Unknown move type {kind!r}; Stone Age's moves are: {known}.")
+        fields = MOVE_FIELDS[kind]
+        for name, expected in fields.items():
+            if name not in move:
+                raise IllegalMove(f"A {kind} move needs a {name!r} field.")
+            if type(move[name]) is not expected:
+                wanted = "a string" if expected is str else "a whole number"
+                raise IllegalMove(f"The {name!r} of a {kind} move must be {wanted}.")
+        if len(move) != len(fields) + 1:
+            extra = sorted(set(move) - set(fields) - {"type"})
+            raise IllegalMove(f"A {kind} move has no field {extra[0]!r}.")
+        return move
+
+    def _is_legal(self, state: State, seat: int, move: Move) -> bool:
+        """Whether ``move`` is among ``legal_moves(state, seat)``; placements are checked directly."""
+        kind = move["type"]
+        pending = state["pending"]
+        if kind == "place" and not pending and state["phase"] == flow.PLACE:
+            return move["where"] in PLACE_BY_ID and flow.place_max(state, seat, move["where"]) > 0
+        if kind == "resolve" and not pending and state["phase"] == flow.ACTION:
+            return move["where"] in PLACE_BY_ID and state["places"][move["where"]][seat] > 0
+        if kind == "count" and pending and pending[-1]["kind"] == "count":
+            return 1 <= move["n"] <= pending[-1]["max"]
+        return move in flow.legal_moves(state, seat)
+
+    def _why_illegal(self, state: State, seat: int, move: Move) -> str:
+        kind = move["type"]
+        pending = state["pending"]
+        if pending:
+            top = pending[-1]["kind"]
+            asked = {
+                "count": "Choose how many people to place first.",
+                "tools": "Choose the tools to add to the roll, or take the result.",
+                "pay": "Pay for the card or building, or decline it.",
+                "feed": "Feed your people with resources, or take the 10-point penalty.",
+                "pick_die": "Choose one of the dice rolled for all players.",
+                "choose": "Choose a resource to take.",
+            }[top]
+            if kind in ("place", "resolve"):
+                return asked
+            if kind in ("pay", "feed", "choose") and move["resource"] not in RESOURCES:
+                return f"There is no resource called {move['resource']!r}."
+            if kind in ("pay", "feed"):
+                return f"You cannot pay with {move['resource']} now."
+            return f"That move is not possible now. {asked}"
+        if state["phase"] == flow.PLACE:
+            if kind != "place":
+                return "It is the placement phase: place people on a free place."
+            where = move["where"]
+            if where not in PLACE_BY_ID:
+                return f"There is no place called {where!r}."
+            if state["places"][where][seat]:
+                return "You already have people there this round."
+            if where == "hut" and flow.available(state, seat) < 2:
+                return "The Hut needs exactly 2 of your people at once."
+            return f"{PLACE_BY_ID[where].label} is full or closed this round."
+        if kind != "resolve":
+            return "It is the action phase: use one of the places where your people stand."
+        return "You have no people there to use."
+
+    def _label_context(self, state: State, seat: int, move: Move) -> dict:
+        context: dict[str, Any] = {}
+        kind = move["type"]
+        player = state["seats"][seat] if 0 <= seat < state["players"] else None
+        top = state["pending"][-1] if state["pending"] else None
+        if kind == "place" and move.get("where") in PLACE_BY_ID:
+            context["single"] = flow.place_max(state, seat, move["where"]) == 1
+        if player and kind == "tool":
+            context["tile_values"] = dict(enumerate(player["tools"]))
+        if top and top["kind"] == "tools" and kind == "take":
+            total = flow.roll_total(state, top)
+            context["yield_text"] = f"{total // top['divisor']} {top['yields']} (total {total})"
+        if top and top["kind"] == "feed":
+            context["missing"] = top["missing"] - sum(top["paid"].values())
+        if top and top["kind"] == "pay" and kind == "build" and top["what"] == "building":
+            b = BUILDING_BY_ID[flow.pay_target(state, top)]
+            if b.kind == "fixed":
+                context["build_points"] = b.points
+            else:
+                context["build_points"] = sum(RESOURCE_VALUE[r] * n for r, n in top["paid"].items())
+        if kind == "tool_card" and move.get("card") not in CARD_BY_ID:
+            context["unknown"] = True
+        return context
+
+
+RULES = StoneAgeRules()

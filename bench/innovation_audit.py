@@ -1,0 +1,87 @@
+"""Innovation: the full audit of 1,000 random games (2 to 4 players, both editions).
+
+Run from the repository root:  .venv/bin/python bench/innovation_audit.py [games]
+Checks at every step that every card and special achievement is in exactly one place, scans every
+seat's and the spectator's view for the names ``hidden_from`` lists, replays every game from its
+seed and moves, and prints what it found and how the games ended.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from collections import Counter
+from itertools import chain
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from apps.innovation.cards import CARDS, SPECIALS  # noqa: E402
+from apps.innovation.engine import RULES  # noqa: E402
+
+COMMAND = ".venv/bin/python bench/innovation_audit.py"
+EVERYTHING = Counter(list(CARDS) + list(SPECIALS))
+
+
+def pieces(s: dict) -> Counter:
+    seats = s["seats"]
+    return Counter(chain(
+        chain.from_iterable(s["decks"].values()), s["achievements"], s["removed"], s["specials"],
+        (c for c, _ in s["revealed"]),
+        chain.from_iterable(seat["hand"] for seat in seats),
+        chain.from_iterable(seat["score"] for seat in seats),
+        chain.from_iterable(seat["achievements"] for seat in seats),
+        chain.from_iterable(p["cards"] for seat in seats for p in seat["board"].values()),
+    ))
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    problems: list[str] = []
+    ends: Counter = Counter()
+    steps = views = 0
+    started = time.perf_counter()
+    for game in range(games):
+        rnd = random.Random(game)
+        players = 2 + game % 3
+        options = {"edition": "third" if game % 2 else "first"}
+        state = RULES.setup(players, game, options)
+        moves = []
+        while RULES.outcome(state) is None and len(moves) < 5000:
+            active = RULES.active_seats(state)
+            seat = active[rnd.randrange(len(active))]
+            move = rnd.choice(RULES.legal_moves(state, seat))
+            moves.append((seat, move))
+            state = RULES.apply(state, seat, move)
+            steps += 1
+            if pieces(state) != EVERYTHING:
+                problems.append(f"game {game} step {len(moves)}: cards created or lost")
+            for viewer in [None, *range(players)]:
+                text = json.dumps(RULES.view(state, viewer))
+                views += 1
+                leaked = [name for name in RULES.hidden_from(state, viewer) if name in text]
+                if leaked:
+                    problems.append(f"game {game} step {len(moves)}: view of {viewer} shows {leaked}")
+        outcome = RULES.outcome(state)
+        if outcome is None:
+            problems.append(f"game {game} did not end")
+            continue
+        ends[outcome["reason"]] += 1
+        replay = RULES.setup(players, game, options)
+        for seat, move in moves:
+            replay = RULES.apply(replay, seat, move)
+        if replay != state:
+            problems.append(f"game {game}: replay differs")
+    print(f"command: {COMMAND} {games}")
+    print(f"{games} games, {steps} moves, {views} views scanned in {time.perf_counter() - started:.0f} s")
+    for reason, count in ends.most_common():
+        print(f"  {count:5d}  {reason}")
+    print(f"problems: {len(problems)}")
+    for line in problems[:20]:
+        print("  " + line)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,46 @@
+"""Innovation: median time of ``legal_moves`` plus ``apply`` per move over 1,000 random games.
+
+Run from the repository root:  .venv/bin/python bench/innovation_speed.py [games]
+Games have 2 to 4 players (cycling) and alternate the first- and third-edition wording.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from apps.innovation.engine import RULES  # noqa: E402
+
+COMMAND = ".venv/bin/python bench/innovation_speed.py"
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    timings: list[float] = []
+    clock = time.perf_counter
+    started = clock()
+    for game in range(games):
+        rnd = random.Random(game)
+        state = RULES.setup(2 + game % 3, game, {"edition": "third" if game % 2 else "first"})
+        while RULES.outcome(state) is None:
+            seat = RULES.active_seats(state)[0]
+            t0 = clock()
+            legal = RULES.legal_moves(state, seat)
+            move = legal[rnd.randrange(len(legal))]
+            state = RULES.apply(state, seat, move)
+            timings.append(clock() - t0)
+    elapsed = clock() - started
+    timings.sort()
+    print(f"command: {COMMAND} {games}")
+    print(f"{games} random games, {len(timings)} moves in {elapsed:.1f} s")
+    print(f"legal_moves + apply per move: median {statistics.median(timings) * 1000:.3f} ms, "
+          f"90th percentile {timings[int(len(timings) * 0.9)] * 1000:.3f} ms, max {timings[-1] * 1000:.2f} ms")
+
+
+if __name__ == "__main__":
+    main()

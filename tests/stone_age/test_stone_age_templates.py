@@ -1,0 +1,196 @@
+"""Stone Age's templates render every legal move as exactly one clickable element, and nothing more.
+
+Rendered with Django's template engine on its own (no settings module, no database).
+"""
+
+import functools
+import html
+import json
+import random
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from stone_age_helpers import fresh, give, in_actions, leaks, own_card, put_building, put_card, random_game
+
+from apps.stone_age import pages
+from apps.stone_age.content import BUILDINGS, CARDS
+from apps.stone_age.engine import RULES
+from apps.stone_age.wording import building_cost_text, top_text
+
+django_conf = pytest.importorskip("django.conf")
+if not django_conf.settings.configured:
+    django_conf.settings.configure(USE_I18N=False)
+from django.template import Context, Engine  # noqa: E402
+
+APP = Path(__file__).resolve().parents[2] / "apps" / "stone_age"
+ENGINE = Engine(
+    dirs=[str(APP / "templates")],
+    libraries={"stone_age_tags": "apps.stone_age.templatetags.stone_age_tags"},
+    autoescape=True,
+)
+NAMES = ["Ada", "Bo", "Cy", "Di"]
+
+
+class MoveFinder(HTMLParser):
+    """Collects the elements carrying data-move: (tag, attributes)."""
+
+    def __init__(self):
+        super().__init__()
+        self.found = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if "data-move" in attrs:
+            self.found.append((tag, attrs))
+
+
+def legal_entries(state, seat):
+    if seat is None:
+        return []
+    return [{"move": m, "json": json.dumps(m, separators=(",", ":")), "label": RULES.describe_move(state, seat, m)}
+            for m in RULES.legal_moves(state, seat)]
+
+
+def render_board(state, seat):
+    context = {"view": RULES.view(state, seat), "seat": seat, "legal": legal_entries(state, seat),
+               "names": NAMES[:state["players"]], "active": RULES.active_seats(state)}
+    return ENGINE.get_template("stone_age/board.html").render(Context(context))
+
+
+def clickable_moves(page):
+    finder = MoveFinder()
+    finder.feed(page)
+    for tag, attrs in finder.found:
+        assert tag == "button" and attrs.get("type") == "button"
+    return [json.loads(attrs["data-move"]) for _, attrs in finder.found]
+
+
+def paying_state():
+    state = fresh(2, 3)
+    put_card(state, 2, "civ-22")
+    give(state, 0, wood=2, gold=1)
+    state = in_actions(state, {0: {"card2": 1}, 1: {"forest": 2}})
+    return RULES.apply(state, 0, {"type": "resolve", "where": "card2"})
+
+
+def feeding_state():
+    state = fresh(2, 4)
+    own_card(state, 0, "civ-04", kept=True)
+    give(state, 0, food=-12, stone=1)
+    state = in_actions(state, {0: {"field": 1}, 1: {"hut": 2}})
+    state = RULES.apply(state, 0, {"type": "resolve", "where": "field"})
+    return RULES.apply(state, 1, {"type": "resolve", "where": "hut"})
+
+
+@functools.cache
+def sample_states():
+    states = [fresh(2, 1), fresh(4, 2), paying_state(), feeding_state()]
+    rnd = random.Random(3)
+    states += [s for i, (s, _, _) in enumerate(random_game(3, 3, rnd)) if i % 23 == 0]
+    states += [s for i, (s, _, _) in enumerate(random_game(4, 8, rnd)) if i % 97 == 0]
+    return states
+
+
+@pytest.mark.parametrize("index", range(len(sample_states())))
+def test_every_legal_move_is_one_button_on_the_board_and_nothing_else_is(index):
+    state = sample_states()[index]
+    for seat in [None, *range(state["players"])]:
+        page = render_board(state, seat)
+        moves = clickable_moves(page)
+        expected = RULES.legal_moves(state, seat) if seat is not None else []
+        assert sorted(map(json.dumps, moves)) == sorted(map(json.dumps, expected))
+
+
+def test_the_board_shows_no_hidden_string_no_script_and_no_placeholder():
+    for state in sample_states()[::3]:
+        for seat in [None, *range(state["players"])]:
+            page = render_board(state, seat)
+            text = html.unescape(page)
+            assert not leaks(text, RULES.hidden_from(state, seat))
+            assert "<script" not in page and " onclick" not in page
+            assert "{p" not in text, "seat placeholders are replaced by names"
+
+
+def test_the_board_shows_places_cards_buildings_and_each_players_board():
+    state = fresh(3, 5)
+    put_building(state, 1, "bld-21")
+    text = html.unescape(render_board(state, 0))
+    for label in ("Hunting grounds", "Forest", "Clay pit", "Quarry", "River", "Toolmaker's hut", "Hut", "Field"):
+        assert label in text
+    for card in state["row"]:
+        assert top_text(card) in text
+    assert building_cost_text("bld-21") in text and "4 resources of 4 different kinds" in text
+    assert "Cost 1" in text and "Cost 4" in text
+    assert "Ada</span> (you)" in text and ">Bo<" in text and ">Cy<" in text
+    assert text.count("12</dd>") >= 3, "every board shows its food"
+
+
+def test_the_decision_panel_shows_the_dice_and_the_tools_to_add():
+    state = fresh(2, 6)
+    state["seats"][0]["tools"] = [2]
+    state["seats"][0]["used"] = [False]
+    state["supply"]["tiles12"] -= 1
+    from stone_age_helpers import with_dice
+    state = with_dice(in_actions(state, {0: {"forest": 2}, 1: {"field": 1}}), [4, 4])
+    state = RULES.apply(state, 0, {"type": "resolve", "where": "forest"})
+    page = render_board(state, 0)
+    text = html.unescape(page)
+    assert 'class="sa-die">4<' in page and "Add tool +2" in text and "Take 2 wood (total 8)" in text
+
+
+def test_a_face_down_card_is_shown_to_its_owner_only():
+    state = fresh(2, 7)
+    own_card(state, 1, "civ-31", extra=True)
+    mine = html.unescape(render_board(state, 1))
+    theirs = html.unescape(render_board(state, 0))
+    watching = html.unescape(render_board(state, None))
+    assert "face down, only you see it" in mine and "3 x Builder" in mine
+    assert "Face-down cards: 1" in theirs and "Face-down cards: 1" in watching
+    assert "civ-31" not in theirs + watching and "3 x Builder" not in theirs + watching
+
+
+def finished_state():
+    rnd = random.Random(12)
+    *_, (state, _, _) = random_game(3, 12, rnd)
+    return state
+
+
+def test_the_summary_shows_every_part_of_the_final_scoring_for_every_player():
+    state = finished_state()
+    outcome = RULES.outcome(state)
+    page = ENGINE.get_template("stone_age/summary.html").render(Context(
+        {"view": RULES.view(state, None), "names": NAMES[:3], "outcome": outcome}))
+    text = html.unescape(page)
+    for words in ("Buildings", "Culture sets", "Farmers", "Toolmakers", "Builders", "Shamans", "Resources left",
+                  "Total", "Tie-break", "Feeding penalties"):
+        assert words in text
+    for score in outcome["scores"]:
+        assert f"<strong>{score}</strong>" in text
+    assert any(f"<strong>{NAMES[s]}</strong>" in text for s in outcome["winners"])
+    assert not leaks(text, RULES.hidden_from(state, None))
+
+
+def test_the_rules_page_lists_every_place_card_building_and_choice():
+    context = pages.rules_context()
+    text = html.unescape(ENGINE.get_template("stone_age/rules.html").render(Context(context)))
+    for card in CARDS:
+        assert f"<td>{card.number}</td><td>" in text
+        assert top_text(card.id) in text
+    assert len(context["cards"]) == 36 and len(context["buildings"]) == 28
+    for building in BUILDINGS:
+        assert building_cost_text(building.id) in text
+    for topic, _ in pages.CHOICES:
+        assert topic in text
+    for words in ("Hunting grounds", "Forest", "Clay pit", "Quarry", "River", "Toolmaker's hut", "Hut", "Field",
+                  "With 2 players: 2 of the 3 village places", "at most 1 player", "at most 2 players",
+                  "25 + 1 = 26", "score 5 &times; 3 + 3 = 18".replace("&times;", "\u00d7"), "lose 10 points"):
+        assert words in text, words
+
+
+def test_the_stylesheet_uses_the_site_variables_and_no_emoji():
+    css = (APP / "static" / "stone_age" / "stone_age.css").read_text()
+    for name in ("--ink", "--paper", "--card", "--accent", "--muted", "--line"):
+        assert f"var({name}" in css
+    for path in [*(APP / "templates" / "stone_age").glob("*.html"), APP / "static" / "stone_age" / "stone_age.css"]:
+        assert not [ch for ch in path.read_text() if ord(ch) >= 0x1F000], path
