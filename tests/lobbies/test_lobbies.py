@@ -5,6 +5,7 @@ import pytest
 from apps.lobbies import services
 from apps.lobbies.models import Lobby
 from apps.matches.models import Match
+from apps.matches.registry import all_games
 
 pytestmark = pytest.mark.django_db
 
@@ -39,10 +40,10 @@ def test_creating_a_lobby_from_the_page(client, alice):
     assert (lobby.pace, lobby.away_minutes) == ("own_pace", 10)
 
 
-def test_a_lobby_for_a_game_not_built_yet_is_not_found(client, alice):
+@pytest.mark.parametrize("slug", [entry.slug for entry in all_games() if entry.app is None] + ["nonsense"])
+def test_a_lobby_for_a_game_not_built_or_unknown_is_not_found(client, alice, slug):
     client.force_login(alice)
-    assert client.get("/lobbies/new/origins/").status_code == 404
-    assert client.get("/lobbies/new/nonsense/").status_code == 404
+    assert client.get(f"/lobbies/new/{slug}/").status_code == 404
 
 
 def test_a_private_lobby_is_hidden_without_the_link(client, lobby, bob):
