@@ -67,7 +67,10 @@ def test_people_and_a_bot_play_to_the_end_by_clicking(table, browser, daphne_ser
         if movers:
             page = chooser.choice(movers)
             try:
-                target = chooser.choice(page.query_selector_all("#table [data-move]"))
+                choices = page.query_selector_all("#table [data-move]")
+                if not choices:
+                    raise PlaywrightError("the choices went away: a frame replaced the table")
+                target = chooser.choice(choices)
                 clicked = target.get_attribute("data-move")
                 tap(page, target)
             except PlaywrightError as exc:
