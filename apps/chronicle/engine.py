@@ -7,9 +7,7 @@ move, copies the state and lets ``flow`` change the copy; ``view`` and
 
 from __future__ import annotations
 
-from typing import Any
-
-from apps.matches.rules import IllegalMove, Move, Rng, Rules, State
+from apps.matches.rules import FlowRules, IllegalMove, Move, Rng, State, clone
 
 from . import flow, visibility, wording
 from .content import ASPECT_LABELS, FILL_BY_ID
@@ -27,44 +25,18 @@ MOVE_FIELDS: dict[str, dict[str, type]] = {
 }
 
 
-def clone(value: Any) -> Any:
-    """A deep copy of plain JSON data (dicts, lists and scalars); a list of scalars is copied flat."""
-    kind = type(value)
-    if kind is dict:
-        return {key: clone(item) for key, item in value.items()}
-    if kind is list:
-        for item in value:
-            if type(item) is dict or type(item) is list:
-                return [clone(each) for each in value]
-        return value.copy()
-    return value
-
-
-class ChronicleRules(Rules):
+class ChronicleRules(FlowRules):
     slug = "chronicle"
     title = "Chronicle"
     min_players = 1
     max_players = 4
+    move_fields = MOVE_FIELDS
+    flow = flow
+    visibility = visibility
 
     def setup(self, players: int, seed: int, options: dict | None = None) -> State:
-        if type(players) is not int or not self.min_players <= players <= self.max_players:
-            raise ValueError(f"Chronicle is played by {self.min_players} to {self.max_players} players.")
+        self.check_players(players)
         return flow.new_state(players, seed)
-
-    def active_seats(self, state: State) -> list[int]:
-        return flow.active_seats(state)
-
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
-        return flow.legal_moves(state, seat)
-
-    def outcome(self, state: State) -> dict | None:
-        return flow.outcome(state)
-
-    def view(self, state: State, seat: int | None) -> dict:
-        return visibility.view(state, seat)
-
-    def hidden_from(self, state: State, seat: int | None) -> set[str]:
-        return visibility.hidden_from(state, seat)
 
     def apply(self, state: State, seat: int, move: Move) -> State:
         self.check_seat(state, seat)
@@ -100,29 +72,6 @@ class ChronicleRules(Rules):
         return wording.describe(move, reward=flow.reward_alternatives(state), fate=fate)
 
     # --- Checks ---------------------------------------------------------------
-
-    def check_seat(self, state: State, seat: Any) -> None:
-        if type(seat) is not int or not 0 <= seat < state["players"]:
-            raise IllegalMove(f"There is no seat {seat!r} at this table.")
-
-    def check_move_shape(self, move: Any) -> Move:
-        move = super().check_move_shape(move)
-        kind = move["type"]
-        if kind not in MOVE_FIELDS:
-            known = ", ".join(sorted(MOVE_FIELDS))
-            raise IllegalMove(f"Unknown move type {kind!r}; Chronicle's moves are: {known}.")
-        fields = MOVE_FIELDS[kind]
-        for name, expected in fields.items():
-            if name not in move:
-                raise IllegalMove(f"A {kind} move needs a {name!r} field.")
-            value = move[name]
-            if type(value) is not expected:
-                wanted = "a string" if expected is str else "a whole number"
-                raise IllegalMove(f"The {name!r} of a {kind} move must be {wanted}.")
-        extra = sorted(set(move) - set(fields) - {"type"})
-        if extra:
-            raise IllegalMove(f"A {kind} move has no field {extra[0]!r}.")
-        return move
 
     def _not_your_turn(self, state: State, seat: int) -> str:
         if state["phase"] == flow.VOTE:

@@ -7,8 +7,6 @@ Pure Python (standard library and ``apps.matches.rules`` only). ``apply`` checks
 
 from __future__ import annotations
 
-from typing import Any
-
 from apps.matches.rules import IllegalMove, Move, Rules, State
 
 from . import ages, bot, core, visibility  # noqa: F401  (ages registers every card's dogma)
@@ -30,10 +28,10 @@ class InnovationRules(Rules):
     title = "Innovation"
     min_players = 2
     max_players = 4
+    move_fields = MOVE_FIELDS
 
     def setup(self, players: int, seed: int, options: dict | None = None) -> State:
-        if type(players) is not int or not self.min_players <= players <= self.max_players:
-            raise ValueError("Innovation is played by 2 to 4 players.")
+        self.check_players(players)
         edition = (options or {}).get("edition", "first")
         if edition not in ("first", "third"):
             raise ValueError("The edition must be 'first' or 'third'.")
@@ -76,8 +74,7 @@ class InnovationRules(Rules):
         return moves
 
     def apply(self, state: State, seat: int, move: Move) -> State:
-        if type(seat) is not int or not 0 <= seat < state["players"]:
-            raise IllegalMove(f"There is no seat {seat!r} at this table.")
+        self.check_seat(state, seat)
         move = self.check_move_shape(move)
         if state["phase"] == "over":
             raise IllegalMove("The game is over: no more moves can be made.")
@@ -120,22 +117,6 @@ class InnovationRules(Rules):
             return ("You need a score of five times the age and a top card of that age or higher, "
                     "and the achievement must still be available.")
         return "That move is not possible now."
-
-    def check_move_shape(self, move: Any) -> Move:
-        move = super().check_move_shape(move)
-        kind = move["type"]
-        if kind not in MOVE_FIELDS:
-            raise IllegalMove(f"Unknown move type {kind!r}; Innovation's moves are: {', '.join(MOVE_FIELDS)}.")
-        fields = MOVE_FIELDS[kind]
-        for name, types in fields.items():
-            if name not in move:
-                raise IllegalMove(f"A {kind} move needs a {name!r} field.")
-            if type(move[name]) not in types:
-                raise IllegalMove(f"The {name!r} of a {kind} move has the wrong type.")
-        extra = sorted(set(move) - set(fields) - {"type"})
-        if extra:
-            raise IllegalMove(f"A {kind} move has no field {extra[0]!r}.")
-        return move
 
     def describe_move(self, state: State, seat: int, move: Move) -> str:
         """A short human label for a move, for buttons and screen readers."""

@@ -62,6 +62,19 @@ class Rng:
         return self.below(sides) + 1
 
 
+def clone(value: Any) -> Any:
+    """A deep copy of plain JSON data (dicts, lists and scalars); a list of scalars is copied flat."""
+    kind = type(value)
+    if kind is dict:
+        return {key: clone(item) if type(item) in (dict, list) else item for key, item in value.items()}
+    if kind is list:
+        for item in value:
+            if type(item) is dict or type(item) is list:
+                return [clone(each) for each in value]
+        return value.copy()
+    return value
+
+
 def seed_state(seed: int) -> int:
     """The generator state a match starts from; mixes the seed so nearby seeds diverge."""
     return Rng(seed).next64()
@@ -78,6 +91,8 @@ class Rules:
     title: str = ""
     min_players: int = 1
     max_players: int = 1
+    # {move type: {field: type or tuple of types}}; when set, ``check_move_shape`` checks every move against it.
+    move_fields: dict[str, dict[str, type | tuple[type, ...]]] = {}
 
     def setup(self, players: int, seed: int, options: dict | None = None) -> State:
         raise NotImplementedError
@@ -108,8 +123,65 @@ class Rules:
         """Lobby options this game offers: [{"name", "label", "choices": [(value, label)], "default"}]."""
         return []
 
+    def check_players(self, players: Any) -> None:
+        """Refuse a table of a size this game is not played at."""
+        if type(players) is not int or not self.min_players <= players <= self.max_players:
+            raise ValueError(f"{self.title} is played by {self.min_players} to {self.max_players} players.")
+
+    def check_seat(self, state: State, seat: Any) -> None:
+        if type(seat) is not int or not 0 <= seat < state["players"]:
+            raise IllegalMove(f"There is no seat {seat!r} at this table.")
+
     def check_move_shape(self, move: Any) -> Move:
-        """Refuse anything that is not a JSON object with a string ``type``."""
+        """Refuse anything that is not a JSON object with a string ``type`` and, where the game lists its
+        moves' fields, a known type with exactly those fields of the right types."""
         if not isinstance(move, dict) or not isinstance(move.get("type"), str):
             raise IllegalMove("A move must be an object with a 'type'.")
+        if not self.move_fields:
+            return move
+        kind = move["type"]
+        if kind not in self.move_fields:
+            known = ", ".join(sorted(self.move_fields))
+            whose = f"{self.title}'" if self.title.endswith("s") else f"{self.title}'s"
+            raise IllegalMove(f"Unknown move type {kind!r}; {whose} moves are: {known}.")
+        fields = self.move_fields[kind]
+        for name, expected in fields.items():
+            if name not in move:
+                raise IllegalMove(f"A {kind} move needs a {name!r} field.")
+            allowed = expected if isinstance(expected, tuple) else (expected,)
+            if type(move[name]) not in allowed:
+                wanted = " or ".join(_TYPE_WORDS.get(each, each.__name__) for each in allowed)
+                raise IllegalMove(f"The {name!r} of a {kind} move must be {wanted}.")
+        if len(move) != len(fields) + 1:
+            extra = sorted(set(move) - set(fields) - {"type"})
+            raise IllegalMove(f"A {kind} move has no field {extra[0]!r}.")
         return move
+
+
+_TYPE_WORDS = {str: "a string", int: "a whole number", bool: "true or false", list: "a list", dict: "an object"}
+
+
+class FlowRules(Rules):
+    """A game whose turns live in a ``flow`` module and whose views in a ``visibility`` module.
+
+    ``flow`` provides ``active_seats``, ``legal_moves`` and ``outcome``; ``visibility`` provides ``view`` and
+    ``hidden_from``; the subclass writes ``setup`` and ``apply``.
+    """
+
+    flow: Any = None
+    visibility: Any = None
+
+    def active_seats(self, state: State) -> list[int]:
+        return self.flow.active_seats(state)
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        return self.flow.legal_moves(state, seat)
+
+    def outcome(self, state: State) -> dict | None:
+        return self.flow.outcome(state)
+
+    def view(self, state: State, seat: int | None) -> dict:
+        return self.visibility.view(state, seat)
+
+    def hidden_from(self, state: State, seat: int | None) -> set[str]:
+        return self.visibility.hidden_from(state, seat)

@@ -7,9 +7,7 @@ move against ``legal_moves``, copies the state and lets ``flow`` change the copy
 
 from __future__ import annotations
 
-from typing import Any
-
-from apps.matches.rules import IllegalMove, Move, Rng, Rules, State
+from apps.matches.rules import FlowRules, IllegalMove, Move, Rng, State
 
 from . import bots as origin_bots
 from . import flow, visibility, wording
@@ -34,51 +32,24 @@ MOVE_FIELDS: dict[str, dict[str, type]] = {
 }
 
 
-def clone(value: Any) -> Any:
-    """A deep copy of plain JSON data (dicts, lists and scalars); a list of scalars is copied flat."""
-    kind = type(value)
-    if kind is dict:
-        return {key: clone(item) if type(item) in (dict, list) else item for key, item in value.items()}
-    if kind is list:
-        for item in value:
-            if type(item) is dict or type(item) is list:
-                return [clone(each) for each in value]
-        return value.copy()
-    return value
-
-
-class OriginsRules(Rules):
+class OriginsRules(FlowRules):
     slug = "origins"
     title = "Origins"
     min_players = 2
     max_players = 4
+    move_fields = MOVE_FIELDS
+    flow = flow
+    visibility = visibility
 
     def setup(self, players: int, seed: int, options: dict | None = None) -> State:
-        if type(players) is not int or not self.min_players <= players <= self.max_players:
-            raise ValueError(f"Origins is played by {self.min_players} to {self.max_players} players.")
+        self.check_players(players)
         return flow.new_state(players, seed)
-
-    def active_seats(self, state: State) -> list[int]:
-        return flow.active_seats(state)
-
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
-        return flow.legal_moves(state, seat)
-
-    def outcome(self, state: State) -> dict | None:
-        return flow.outcome(state)
-
-    def view(self, state: State, seat: int | None) -> dict:
-        return visibility.view(state, seat)
-
-    def hidden_from(self, state: State, seat: int | None) -> set[str]:
-        return visibility.hidden_from(state, seat)
 
     def bots(self) -> dict:
         return {"heuristic": ("Heuristic bot", origin_bots.heuristic)}
 
     def apply(self, state: State, seat: int, move: Move) -> State:
-        if type(seat) is not int or not 0 <= seat < state["players"]:
-            raise IllegalMove(f"There is no seat {seat!r} at this table.")
+        self.check_seat(state, seat)
         move = self.check_move_shape(move)
         if state["over"]:
             raise IllegalMove("The game is over: no more moves can be made.")
@@ -102,23 +73,6 @@ class OriginsRules(Rules):
         return wording.describe(move, pawn_form=pawn["form"] if pawn else None,
                                 pawn_at=pawn["at"] if pawn else None, choosing=choosing,
                                 pawn_owner=pawn["owner"] if pawn else None)
-
-    def check_move_shape(self, move: Any) -> Move:
-        move = super().check_move_shape(move)
-        kind = move["type"]
-        if kind not in MOVE_FIELDS:
-            raise IllegalMove(f"Unknown move type {kind!r}; Origins' moves are: {', '.join(sorted(MOVE_FIELDS))}.")
-        fields = MOVE_FIELDS[kind]
-        for name, expected in fields.items():
-            if name not in move:
-                raise IllegalMove(f"A {kind} move needs a {name!r} field.")
-            if type(move[name]) is not expected:
-                wanted = "a string" if expected is str else "a whole number"
-                raise IllegalMove(f"The {name!r} of a {kind} move must be {wanted}.")
-        extra = sorted(set(move) - set(fields) - {"type"})
-        if extra:
-            raise IllegalMove(f"A {kind} move has no field {extra[0]!r}.")
-        return move
 
     def why_illegal(self, state: State, seat: int, move: Move) -> str:
         """A message saying why a well-formed move of the active seat is not legal now."""

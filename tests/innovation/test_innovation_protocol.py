@@ -50,7 +50,7 @@ def test_apply_never_changes_its_input_and_states_are_json():
 @pytest.mark.parametrize("move, words", [
     ({"type": "fly"}, "Unknown move type"),
     ({"type": "meld"}, "needs a 'card'"),
-    ({"type": "meld", "card": 3}, "wrong type"),
+    ({"type": "meld", "card": 3}, "must be a string"),
     ({"type": "draw", "extra": 1}, "no field"),
     ({"type": "meld", "card": "Oars"}, "from your hand"),
     ({"type": "dogma", "card": "Oars"}, "top cards"),
