@@ -8,60 +8,15 @@ import functools
 import html
 import json
 import random
-from html.parser import HTMLParser
-from pathlib import Path
 
-import pytest
 from test_innovation_helpers import dogma, give, on_top, table
 
 from apps.innovation import pages
 from apps.innovation.cards import CARDS
 from apps.innovation.engine import RULES
+from tests.board_templates import GameTemplates, assert_stylesheet_follows_the_site, clickable_moves
 
-django_conf = pytest.importorskip("django.conf")
-if not django_conf.settings.configured:
-    django_conf.settings.configure(USE_I18N=False)
-from django.template import Context, Engine  # noqa: E402
-
-APP = Path(__file__).resolve().parents[2] / "apps" / "innovation"
-ENGINE = Engine(
-    dirs=[str(APP / "templates")],
-    libraries={"innovation_tags": "apps.innovation.templatetags.innovation_tags"},
-    autoescape=True,
-)
-NAMES = ["Ada", "Bea", "Cy", "Di"]
-
-
-class MoveFinder(HTMLParser):
-    def __init__(self):
-        super().__init__()
-        self.found = []
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        if "data-move" in attrs:
-            self.found.append((tag, attrs))
-
-
-def legal_entries(state, seat):
-    if seat is None:
-        return []
-    return [{"move": m, "json": json.dumps(m), "label": RULES.describe_move(state, seat, m)}
-            for m in RULES.legal_moves(state, seat)]
-
-
-def render_board(state, seat):
-    context = {"view": RULES.view(state, seat), "seat": seat, "legal": legal_entries(state, seat),
-               "names": NAMES[:state["players"]], "active": RULES.active_seats(state)}
-    return ENGINE.get_template("innovation/board.html").render(Context(context))
-
-
-def clickable_moves(page):
-    finder = MoveFinder()
-    finder.feed(page)
-    for tag, attrs in finder.found:
-        assert tag == "button" and attrs.get("type") == "button"
-    return [json.loads(attrs["data-move"]) for _, attrs in finder.found]
+BOARDS = GameTemplates("innovation", RULES, ["Ada", "Bea", "Cy", "Di"])
 
 
 def key(move):
@@ -101,45 +56,44 @@ def sample_states():
 def test_the_board_offers_exactly_the_legal_moves_as_buttons_for_every_seat():
     for state in sample_states():
         for seat in range(state["players"]):
-            page = render_board(state, seat)
+            page = BOARDS.board(state, seat)
             shown = sorted(key(m) for m in clickable_moves(page))
             assert shown == sorted(key(m) for m in RULES.legal_moves(state, seat))
 
 
 def test_a_spectator_board_has_no_buttons():
     for state in sample_states()[:6]:
-        assert clickable_moves(render_board(state, None)) == []
+        assert clickable_moves(BOARDS.board(state, None)) == []
 
 
 def test_no_rendered_board_names_a_card_hidden_from_its_viewer():
     for state in sample_states():
         for seat in [None, *range(state["players"])]:
-            page = html.unescape(render_board(state, seat))
+            page = html.unescape(BOARDS.board(state, seat))
             leaked = [name for name in RULES.hidden_from(state, seat) if name in page]
             assert leaked == [], (seat, leaked)
 
 
 def test_the_board_shows_splays_icon_totals_and_supply_sizes():
     s = give(table(), 0, hand=["Sailing"], board=["Oars", "Archery"], splay={"red": "left"})
-    page = render_board(s, 0)
+    page = BOARDS.board(s, 0)
     assert "splayed left" in page and "Sailing" in page
     assert 'title="Castle">Ca 3<' in page
     assert f'title="Age 1: {len(s["decks"]["1"])} left"' in page
-    other = render_board(s, 1)
+    other = BOARDS.board(s, 1)
     assert "Sailing" not in other and "Hand: 1 (1)" in other
 
 
 def test_the_summary_names_the_winner_and_the_scores():
     state = sample_states()[-1]
     outcome = RULES.outcome(state)
-    page = ENGINE.get_template("innovation/summary.html").render(
-        Context({"view": RULES.view(state, None), "names": NAMES[:state["players"]], "outcome": outcome}))
-    winner = NAMES[outcome["winners"][0]]
+    page = BOARDS.summary(state)
+    winner = BOARDS.names[outcome["winners"][0]]
     assert winner in page and "Achievements" in page
 
 
 def test_the_rules_page_lists_every_card_with_its_dogma_and_the_edition_choice():
-    page = html.unescape(ENGINE.get_template("innovation/rules.html").render(Context(pages.rules_context())))
+    page = html.unescape(BOARDS.rules_page(pages.rules_context()))
     for name, data in CARDS.items():
         assert name in page
         for _, text in data[4]:
@@ -148,8 +102,4 @@ def test_the_rules_page_lists_every_card_with_its_dogma_and_the_edition_choice()
 
 
 def test_the_stylesheet_uses_the_site_variables_and_no_emoji():
-    css = (APP / "static" / "innovation" / "innovation.css").read_text()
-    for var in ("--ink", "--paper", "--card", "--accent", "--muted", "--line"):
-        assert f"var({var}" in css
-    for path in [*(APP / "templates" / "innovation").glob("*.html"), APP / "static" / "innovation" / "innovation.css"]:
-        assert all(ord(ch) < 0x2000 for ch in path.read_text()), path
+    assert_stylesheet_follows_the_site(BOARDS, below=0x2000)

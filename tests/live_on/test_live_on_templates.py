@@ -5,10 +5,7 @@ Rendered with Django's template engine on its own (no settings module, no databa
 
 import functools
 import html
-import json
 import random
-from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
 from test_live_on_abilities import place
@@ -17,48 +14,9 @@ from test_live_on_helpers import answer, go, random_game, table
 from apps.live_on import pages
 from apps.live_on.content import ARTIFACTS, BUILDINGS, EVENTS, GIFTS, PASTS, REGIONS, SECRETS
 from apps.live_on.engine import RULES
+from tests.board_templates import GameTemplates, assert_buttons_are_the_legal_moves
 
-django_conf = pytest.importorskip("django.conf")
-if not django_conf.settings.configured:
-    django_conf.settings.configure(USE_I18N=False)
-from django.template import Context, Engine  # noqa: E402
-
-APP = Path(__file__).resolve().parents[2] / "apps" / "live_on"
-ENGINE = Engine(dirs=[str(APP / "templates")],
-                libraries={"live_on_tags": "apps.live_on.templatetags.live_on_tags"}, autoescape=True)
-NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"]
-
-
-class MoveFinder(HTMLParser):
-    def __init__(self):
-        super().__init__()
-        self.found = []
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        if "data-move" in attrs:
-            self.found.append((tag, attrs))
-
-
-def legal_entries(state, seat):
-    if seat is None:
-        return []
-    return [{"move": m, "json": json.dumps(m), "label": RULES.describe_move(state, seat, m)}
-            for m in RULES.legal_moves(state, seat)]
-
-
-def render_board(state, seat):
-    context = {"view": RULES.view(state, seat), "seat": seat, "legal": legal_entries(state, seat),
-               "names": NAMES[:state["players"]], "active": RULES.active_seats(state)}
-    return ENGINE.get_template("live_on/board.html").render(Context(context))
-
-
-def clickable_moves(page):
-    finder = MoveFinder()
-    finder.feed(page)
-    for tag, attrs in finder.found:
-        assert tag == "button" and attrs.get("type") == "button"
-    return [json.loads(attrs["data-move"]) for _, attrs in finder.found]
+BOARDS = GameTemplates("live_on", RULES)
 
 
 @functools.cache
@@ -80,17 +38,13 @@ def sample_states():
 
 @pytest.mark.parametrize("index", range(len(sample_states())))
 def test_every_legal_move_is_one_button_on_the_board_and_nothing_else_is(index):
-    state = sample_states()[index]
-    for seat in [None, *range(state["players"])]:
-        moves = clickable_moves(render_board(state, seat))
-        expected = RULES.legal_moves(state, seat) if seat is not None else []
-        assert sorted(map(json.dumps, moves)) == sorted(map(json.dumps, expected))
+    assert_buttons_are_the_legal_moves(BOARDS, sample_states()[index])
 
 
 def test_the_board_shows_no_hidden_string_no_script_and_no_seat_placeholder():
     for state in sample_states():
         for seat in [None, *range(state["players"])]:
-            page = render_board(state, seat)
+            page = BOARDS.board(state, seat)
             text = html.unescape(page)
             assert not [s for s in RULES.hidden_from(state, seat) if s in text]
             assert "<script" not in page and " onclick" not in page
@@ -99,22 +53,20 @@ def test_the_board_shows_no_hidden_string_no_script_and_no_seat_placeholder():
 
 def test_the_board_shows_the_region_the_panels_and_the_encounter():
     state = sample_states()[2]
-    text = html.unescape(render_board(state, 0))
+    text = html.unescape(BOARDS.board(state, 0))
     assert "The Watchtower Ruin" in text and "Ada (you)" in text and "the Chosen Soldier" in text
     assert "Hall" in text and "presence" in text
 
 
 def test_the_summary_tells_how_the_band_fared():
     *_, (state, _, _) = list(random_game(2, 11, random.Random(11)))
-    page = ENGINE.get_template("live_on/summary.html").render(Context(
-        {"view": RULES.view(state, None), "names": NAMES[:2], "outcome": RULES.outcome(state)}))
-    text = html.unescape(page)
+    text = html.unescape(BOARDS.summary(state))
     assert ("The band lives on" in text) or ("The band is lost" in text)
     assert "{p" not in text and "Storage Hut" in text
 
 
 def test_the_rules_page_shows_the_whole_designed_content_and_the_adaptations():
-    page = ENGINE.get_template("live_on/rules.html").render(Context(pages.rules_context()))
+    page = BOARDS.rules_page(pages.rules_context())
     text = " ".join(html.unescape(page).split())
     for role in PASTS + GIFTS:
         assert role.name in text and role.text in text

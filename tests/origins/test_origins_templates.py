@@ -7,8 +7,6 @@ import functools
 import html
 import json
 import random
-from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
 from origins_helpers import play, random_game, scenario
@@ -16,54 +14,9 @@ from origins_helpers import play, random_game, scenario
 from apps.origins import pages
 from apps.origins.content import CARDS, STRAITS, TERRITORIES
 from apps.origins.engine import RULES
+from tests.board_templates import GameTemplates, assert_buttons_are_the_legal_moves, clickable
 
-django_conf = pytest.importorskip("django.conf")
-if not django_conf.settings.configured:
-    django_conf.settings.configure(USE_I18N=False)
-from django.template import Context, Engine  # noqa: E402
-
-APP = Path(__file__).resolve().parents[2] / "apps" / "origins"
-ENGINE = Engine(
-    dirs=[str(APP / "templates")],
-    libraries={"origins_tags": "apps.origins.templatetags.origins_tags"},
-    autoescape=True,
-)
-NAMES = ["Ada", "Bo", "Cy", "Di"]
-
-
-class MoveFinder(HTMLParser):
-    def __init__(self):
-        super().__init__()
-        self.found = []
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        if "data-move" in attrs:
-            self.found.append((tag, attrs))
-
-
-def legal_entries(state, seat):
-    if seat is None:
-        return []
-    return [{"move": m, "json": json.dumps(m), "label": RULES.describe_move(state, seat, m)}
-            for m in RULES.legal_moves(state, seat)]
-
-
-def render_board(state, seat):
-    context = {"view": RULES.view(state, seat), "seat": seat, "legal": legal_entries(state, seat),
-               "names": NAMES[:state["players"]], "active": RULES.active_seats(state)}
-    return ENGINE.get_template("origins/board.html").render(Context(context))
-
-
-def clickable(page):
-    finder = MoveFinder()
-    finder.feed(page)
-    for tag, attrs in finder.found:
-        if tag == "a":
-            assert attrs.get("href") == "#" and attrs.get("aria-label"), "a map link is focusable and labelled"
-        else:
-            assert tag == "button" and attrs.get("type") == "button"
-    return finder.found
+BOARDS = GameTemplates("origins", RULES)
 
 
 @functools.cache
@@ -83,28 +36,23 @@ def sample_states():
 
 @pytest.mark.parametrize("index", range(len(sample_states())))
 def test_every_legal_move_is_exactly_one_clickable_element_and_nothing_else_is(index):
-    state = sample_states()[index]
-    for seat in [None, *range(state["players"])]:
-        found = clickable(render_board(state, seat))
-        moves = [json.loads(attrs["data-move"]) for _, attrs in found]
-        expected = RULES.legal_moves(state, seat) if seat is not None else []
-        assert sorted(map(json.dumps, moves)) == sorted(map(json.dumps, expected))
+    assert_buttons_are_the_legal_moves(BOARDS, sample_states()[index], map_links=True)
 
 
 def test_pawns_and_territories_are_tapped_on_the_map():
     state = sample_states()[3]  # a pawn selected: its destinations are territories on the map
-    found = clickable(render_board(state, 0))
+    found = clickable(BOARDS.board(state, 0), map_links=True)
     on_map = {json.dumps(json.loads(a["data-move"])) for tag, a in found if tag == "a"}
     for move in RULES.legal_moves(state, 0):
         if move["type"] in ("migrate", "swap"):
             assert json.dumps(move) in on_map
-    start = clickable(render_board(sample_states()[2], 0))
+    start = clickable(BOARDS.board(sample_states()[2], 0), map_links=True)
     selects = [json.loads(a["data-move"]) for tag, a in start if tag == "a"]
     assert {"type": "select", "pawn": 0} in selects
 
 
 def test_the_map_draws_every_territory_as_a_region_and_every_strait():
-    page = render_board(RULES.setup(2, 1), None)
+    page = BOARDS.board(RULES.setup(2, 1), None)
     assert page.count("data-territory=") == len(TERRITORIES)
     assert page.count('class="og-strait') >= len(STRAITS)
     assert "<script" not in page and " onclick" not in page
@@ -112,11 +60,11 @@ def test_the_map_draws_every_territory_as_a_region_and_every_strait():
 
 def test_the_board_shows_your_hand_but_not_the_others_nor_any_hidden_string():
     state = sample_states()[2]
-    mine = html.unescape(render_board(state, 0))
+    mine = html.unescape(BOARDS.board(state, 0))
     assert "Spark of Genius" in mine and "Night Raid" not in mine
     for s in sample_states():
         for seat in [None, *range(s["players"])]:
-            text = html.unescape(render_board(s, seat))
+            text = html.unescape(BOARDS.board(s, seat))
             assert not [h for h in RULES.hidden_from(s, seat) if h in text]
             assert "{p" not in text
 
@@ -125,9 +73,7 @@ def test_the_summary_shows_the_scoring_breakdown_per_player():
     state = scenario(completed={0: ["o_green"]}, hands={1: ["spark", "camp", "family"], 0: ["harvest"]},
                      tiles={0: ["yellow-1"]}, hunted={1: ["congo"]})
     state["over"] = True
-    page = ENGINE.get_template("origins/summary.html").render(Context(
-        {"view": RULES.view(state, None), "names": NAMES[:2], "outcome": RULES.outcome(state)}))
-    text = html.unescape(page)
+    text = html.unescape(BOARDS.summary(state))
     for words in ("Objectives", "Cards in hand", "Hunting", "Straits", "Innovations", "Total", "<strong>Bo</strong>",
                   "most cards in hand", "Forest Dwellers"):
         assert words in text, words
@@ -135,7 +81,7 @@ def test_the_summary_shows_the_scoring_breakdown_per_player():
 
 
 def test_the_rules_page_shows_the_whole_design():
-    page = ENGINE.get_template("origins/rules.html").render(Context(pages.rules_context()))
+    page = BOARDS.rules_page(pages.rules_context())
     text = html.unescape(page)
     for card in CARDS:
         assert card.name in text and card.text in text, card.name

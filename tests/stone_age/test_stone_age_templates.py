@@ -5,10 +5,7 @@ Rendered with Django's template engine on its own (no settings module, no databa
 
 import functools
 import html
-import json
 import random
-from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
 from stone_age_helpers import fresh, give, in_actions, leaks, own_card, put_building, put_card, random_game
@@ -17,53 +14,9 @@ from apps.stone_age import pages
 from apps.stone_age.content import BUILDINGS, CARDS
 from apps.stone_age.engine import RULES
 from apps.stone_age.wording import building_cost_text, top_text
+from tests.board_templates import GameTemplates, assert_buttons_are_the_legal_moves, assert_stylesheet_follows_the_site
 
-django_conf = pytest.importorskip("django.conf")
-if not django_conf.settings.configured:
-    django_conf.settings.configure(USE_I18N=False)
-from django.template import Context, Engine  # noqa: E402
-
-APP = Path(__file__).resolve().parents[2] / "apps" / "stone_age"
-ENGINE = Engine(
-    dirs=[str(APP / "templates")],
-    libraries={"stone_age_tags": "apps.stone_age.templatetags.stone_age_tags"},
-    autoescape=True,
-)
-NAMES = ["Ada", "Bo", "Cy", "Di"]
-
-
-class MoveFinder(HTMLParser):
-    """Collects the elements carrying data-move: (tag, attributes)."""
-
-    def __init__(self):
-        super().__init__()
-        self.found = []
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        if "data-move" in attrs:
-            self.found.append((tag, attrs))
-
-
-def legal_entries(state, seat):
-    if seat is None:
-        return []
-    return [{"move": m, "json": json.dumps(m, separators=(",", ":")), "label": RULES.describe_move(state, seat, m)}
-            for m in RULES.legal_moves(state, seat)]
-
-
-def render_board(state, seat):
-    context = {"view": RULES.view(state, seat), "seat": seat, "legal": legal_entries(state, seat),
-               "names": NAMES[:state["players"]], "active": RULES.active_seats(state)}
-    return ENGINE.get_template("stone_age/board.html").render(Context(context))
-
-
-def clickable_moves(page):
-    finder = MoveFinder()
-    finder.feed(page)
-    for tag, attrs in finder.found:
-        assert tag == "button" and attrs.get("type") == "button"
-    return [json.loads(attrs["data-move"]) for _, attrs in finder.found]
+BOARDS = GameTemplates("stone_age", RULES)
 
 
 def paying_state():
@@ -94,18 +47,13 @@ def sample_states():
 
 @pytest.mark.parametrize("index", range(len(sample_states())))
 def test_every_legal_move_is_one_button_on_the_board_and_nothing_else_is(index):
-    state = sample_states()[index]
-    for seat in [None, *range(state["players"])]:
-        page = render_board(state, seat)
-        moves = clickable_moves(page)
-        expected = RULES.legal_moves(state, seat) if seat is not None else []
-        assert sorted(map(json.dumps, moves)) == sorted(map(json.dumps, expected))
+    assert_buttons_are_the_legal_moves(BOARDS, sample_states()[index])
 
 
 def test_the_board_shows_no_hidden_string_no_script_and_no_placeholder():
     for state in sample_states()[::3]:
         for seat in [None, *range(state["players"])]:
-            page = render_board(state, seat)
+            page = BOARDS.board(state, seat)
             text = html.unescape(page)
             assert not leaks(text, RULES.hidden_from(state, seat))
             assert "<script" not in page and " onclick" not in page
@@ -115,7 +63,7 @@ def test_the_board_shows_no_hidden_string_no_script_and_no_placeholder():
 def test_the_board_shows_places_cards_buildings_and_each_players_board():
     state = fresh(3, 5)
     put_building(state, 1, "bld-21")
-    text = html.unescape(render_board(state, 0))
+    text = html.unescape(BOARDS.board(state, 0))
     for label in ("Hunting grounds", "Forest", "Clay pit", "Quarry", "River", "Toolmaker's hut", "Hut", "Field"):
         assert label in text
     for card in state["row"]:
@@ -134,7 +82,7 @@ def test_the_decision_panel_shows_the_dice_and_the_tools_to_add():
     from stone_age_helpers import with_dice
     state = with_dice(in_actions(state, {0: {"forest": 2}, 1: {"field": 1}}), [4, 4])
     state = RULES.apply(state, 0, {"type": "resolve", "where": "forest"})
-    page = render_board(state, 0)
+    page = BOARDS.board(state, 0)
     text = html.unescape(page)
     assert 'class="sa-die">4<' in page and "Add tool +2" in text and "Take 2 wood (total 8)" in text
 
@@ -142,9 +90,9 @@ def test_the_decision_panel_shows_the_dice_and_the_tools_to_add():
 def test_a_face_down_card_is_shown_to_its_owner_only():
     state = fresh(2, 7)
     own_card(state, 1, "civ-31", extra=True)
-    mine = html.unescape(render_board(state, 1))
-    theirs = html.unescape(render_board(state, 0))
-    watching = html.unescape(render_board(state, None))
+    mine = html.unescape(BOARDS.board(state, 1))
+    theirs = html.unescape(BOARDS.board(state, 0))
+    watching = html.unescape(BOARDS.board(state, None))
     assert "face down, only you see it" in mine and "3 x Builder" in mine
     assert "Face-down cards: 1" in theirs and "Face-down cards: 1" in watching
     assert "civ-31" not in theirs + watching and "3 x Builder" not in theirs + watching
@@ -159,21 +107,19 @@ def finished_state():
 def test_the_summary_shows_every_part_of_the_final_scoring_for_every_player():
     state = finished_state()
     outcome = RULES.outcome(state)
-    page = ENGINE.get_template("stone_age/summary.html").render(Context(
-        {"view": RULES.view(state, None), "names": NAMES[:3], "outcome": outcome}))
-    text = html.unescape(page)
+    text = html.unescape(BOARDS.summary(state))
     for words in ("Buildings", "Culture sets", "Farmers", "Toolmakers", "Builders", "Shamans", "Resources left",
                   "Total", "Tie-break", "Feeding penalties"):
         assert words in text
     for score in outcome["scores"]:
         assert f"<strong>{score}</strong>" in text
-    assert any(f"<strong>{NAMES[s]}</strong>" in text for s in outcome["winners"])
+    assert any(f"<strong>{BOARDS.names[s]}</strong>" in text for s in outcome["winners"])
     assert not leaks(text, RULES.hidden_from(state, None))
 
 
 def test_the_rules_page_lists_every_place_card_building_and_choice():
     context = pages.rules_context()
-    text = html.unescape(ENGINE.get_template("stone_age/rules.html").render(Context(context)))
+    text = html.unescape(BOARDS.rules_page(context))
     for card in CARDS:
         assert f"<td>{card.number}</td><td>" in text
         assert top_text(card.id) in text
@@ -189,8 +135,4 @@ def test_the_rules_page_lists_every_place_card_building_and_choice():
 
 
 def test_the_stylesheet_uses_the_site_variables_and_no_emoji():
-    css = (APP / "static" / "stone_age" / "stone_age.css").read_text()
-    for name in ("--ink", "--paper", "--card", "--accent", "--muted", "--line"):
-        assert f"var({name}" in css
-    for path in [*(APP / "templates" / "stone_age").glob("*.html"), APP / "static" / "stone_age" / "stone_age.css"]:
-        assert not [ch for ch in path.read_text() if ord(ch) >= 0x1F000], path
+    assert_stylesheet_follows_the_site(BOARDS)
