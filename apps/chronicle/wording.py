@@ -7,29 +7,13 @@ template filter) puts the display names in.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
+
+from apps.matches.seating import name_seats, seat_token  # noqa: F401  (re-exported for the game)
 
 from .content import ASPECT_LABELS, CHARACTER_BY_ID, FILL_BY_ID, KIND_LABELS
 
 ORDINALS = ("first", "second", "third", "fourth")
-
-_SEAT_TOKEN = re.compile(r"\{p(\d+)\}")
-
-
-def seat_token(seat: int) -> str:
-    """The placeholder standing for a seat in log lines, prompts and labels."""
-    return f"{{p{seat}}}"
-
-
-def name_seats(text: str, names: Sequence[str]) -> str:
-    """Replace every ``{pN}`` in ``text`` with ``names[N]`` (``Player N+1`` when missing)."""
-
-    def name(match: re.Match) -> str:
-        seat = int(match.group(1))
-        return str(names[seat]) if seat < len(names) else f"Player {seat + 1}"
-
-    return _SEAT_TOKEN.sub(name, text)
 
 
 def aspect_label(aspect: str) -> str:

@@ -2,23 +2,12 @@
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
+from apps.matches.seating import name_seats  # noqa: F401  (re-exported for the game)
 
 from . import flow
 from .content import ARTIFACT_BY_ID, BUILDING_BY_ID, EVENT_BY_ID, ROLE_BY_ID, SECRET_BY_MARK
 
-_SEAT_TOKEN = re.compile(r"\{p(\d+)\}")
-
 EFFECT_NAMES = {"health": "health", "morale": "morale", "res": "resource"}
-
-
-def name_seats(text: str, names: Sequence[str]) -> str:
-    def name(match: re.Match) -> str:
-        seat = int(match.group(1))
-        return str(names[seat]) if seat < len(names) else f"Player {seat + 1}"
-
-    return _SEAT_TOKEN.sub(name, text)
 
 
 def effect_text(effects: tuple) -> str:

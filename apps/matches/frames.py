@@ -7,14 +7,12 @@ first page load and for every pushed update.
 from __future__ import annotations
 
 import json
-import re
 
 from django.template.loader import render_to_string
 
 from apps.matches.models import Match, MatchSeat
 from apps.matches.registry import engine
-
-_SEAT_REF = re.compile(r"\{p(\d)\}")
+from apps.matches.seating import name_seats
 
 
 def seat_names(match: Match) -> list[str]:
@@ -34,11 +32,6 @@ def named(seats: list[MatchSeat]) -> list[MatchSeat]:
     for seat in seats:
         seat.display_name = f"{seat.name} (bot)" if seat.bot and seat.user_id else seat.name
     return seats
-
-
-def name_seats(text: str, names: list[str]) -> str:
-    """Put display names where engine texts say ``{p0}``, ``{p1}``…"""
-    return _SEAT_REF.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else "?", text)
 
 
 def legal_for(match: Match, state: dict, seat: int | None) -> list[dict]:

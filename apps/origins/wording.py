@@ -7,24 +7,9 @@ the display names in.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
+from apps.matches.seating import name_seats, seat_token  # noqa: F401  (re-exported for the game)
 
 from .content import CARD_BY_ID, START, START_NAME, STRAIT_BY_ID, TERRITORY_BY_ID, parse_form
-
-_SEAT_TOKEN = re.compile(r"\{p(\d+)\}")
-
-
-def seat_token(seat: int) -> str:
-    return f"{{p{seat}}}"
-
-
-def name_seats(text: str, names: Sequence[str]) -> str:
-    def name(match: re.Match) -> str:
-        seat = int(match.group(1))
-        return str(names[seat]) if seat < len(names) else f"Player {seat + 1}"
-
-    return _SEAT_TOKEN.sub(name, text)
 
 
 def space_name(space: str) -> str:

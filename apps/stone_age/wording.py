@@ -6,8 +6,9 @@ and the site (or the ``seat_names`` filter) puts the display names in.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
+
+from apps.matches.seating import name_seats, seat_token  # noqa: F401  (re-exported for the game)
 
 from .content import (
     BUILDING_BY_ID,
@@ -20,22 +21,6 @@ from .content import (
     RESOURCES,
     TOP_LABELS,
 )
-
-_SEAT_TOKEN = re.compile(r"\{p(\d+)\}")
-
-
-def seat_token(seat: int) -> str:
-    return f"{{p{seat}}}"
-
-
-def name_seats(text: str, names: Sequence[str]) -> str:
-    """Replace every ``{pN}`` with ``names[N]`` (``Player N+1`` when missing)."""
-
-    def name(match: re.Match) -> str:
-        seat = int(match.group(1))
-        return str(names[seat]) if seat < len(names) else f"Player {seat + 1}"
-
-    return _SEAT_TOKEN.sub(name, text)
 
 
 def plural(count: int, word: str) -> str:

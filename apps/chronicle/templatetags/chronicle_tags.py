@@ -14,9 +14,11 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from apps.chronicle.content import ASPECT_GLYPHS, ASPECT_LABELS, KIND_LABELS
-from apps.chronicle.wording import name_seats
+from apps.matches.seating import name_seats, seat_name
 
 register = template.Library()
+register.filter("seat_names", name_seats)
+register.filter("seat_name", seat_name)
 
 
 @register.filter
@@ -56,20 +58,6 @@ def aspect_label(aspect: str) -> str:
 @register.filter
 def kind_label(kind: str) -> str:
     return KIND_LABELS.get(kind, kind)
-
-
-@register.filter
-def seat_names(text: str, names: Sequence[str] | None) -> str:
-    """Put display names in for the ``{p0}``, ``{p1}``... placeholders."""
-    return name_seats(str(text), names or [])
-
-
-@register.filter
-def seat_name(seat: int, names: Sequence[str] | None) -> str:
-    names = names or []
-    if isinstance(seat, int) and 0 <= seat < len(names):
-        return str(names[seat])
-    return f"Player {seat + 1}" if isinstance(seat, int) else ""
 
 
 @register.filter

@@ -10,22 +10,11 @@ from collections.abc import Sequence
 
 from django import template
 
-from apps.live_on.wording import name_seats
+from apps.matches.seating import name_seats, seat_name
 
 register = template.Library()
-
-
-@register.filter
-def seat_names(text: str, names: Sequence[str] | None) -> str:
-    return name_seats(str(text), names or [])
-
-
-@register.filter
-def seat_name(seat: int, names: Sequence[str] | None) -> str:
-    names = names or []
-    if isinstance(seat, int) and 0 <= seat < len(names):
-        return str(names[seat])
-    return f"Player {seat + 1}" if isinstance(seat, int) else ""
+register.filter("seat_names", name_seats)
+register.filter("seat_name", seat_name)
 
 
 @register.filter

@@ -11,27 +11,15 @@ from collections.abc import Sequence
 
 from django import template
 
-from apps.stone_age.wording import name_seats
+from apps.matches.seating import name_seats, seat_name
 
 register = template.Library()
+register.filter("seat_names", name_seats)
+register.filter("seat_name", seat_name)
 
 # Moves drawn on the board's places (cards and stacks included); every other legal move is a
 # button of the decision panel.
 PLACE_MOVES = ("place", "resolve")
-
-
-@register.filter
-def seat_names(text: str, names: Sequence[str] | None) -> str:
-    """Put display names in for the ``{p0}``, ``{p1}``... placeholders."""
-    return name_seats(str(text), names or [])
-
-
-@register.filter
-def seat_name(seat: int, names: Sequence[str] | None) -> str:
-    names = names or []
-    if isinstance(seat, int) and 0 <= seat < len(names):
-        return str(names[seat])
-    return f"Player {seat + 1}" if isinstance(seat, int) else ""
 
 
 @register.filter
