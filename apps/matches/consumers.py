@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import logging
+import time
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
@@ -14,12 +16,17 @@ from apps.matches.models import Match, Presence
 from apps.matches.throttle import TokenBucket
 
 MAX_FRAME_BYTES = 16 * 1024
+# A state frame that waited this long in the socket's channel means the consumer stalled; the channel may have
+# overflowed and dropped newer frames, so the consumer reads the current state itself.
+STALL_SECONDS = 2.0
+log = logging.getLogger(__name__)
 
 
 class MatchConsumer(AsyncWebsocketConsumer):
     match_id: int
     seat: int | None = None
     joined = False
+    shown = -1  # the newest version this socket was sent: older or repeated state frames are not sent again
 
     async def connect(self):
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
@@ -36,8 +43,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         for group in self._groups():
             await self.channel_layer.group_add(group, self.channel_name)
         self.joined = True
-        first_frame = await database_sync_to_async(self._register)()
-        await self.send(text_data=first_frame)
+        await self.send_state(*await database_sync_to_async(self._register)())
         await database_sync_to_async(push.presence_changed)(self.match_id)
         bots.drive_soon(self.match_id)
 
@@ -82,7 +88,14 @@ class MatchConsumer(AsyncWebsocketConsumer):
         bots.drive_soon(self.match_id)
 
     async def on_sync(self, data: dict):
-        await self.send(text_data=await database_sync_to_async(self._current_frame)())
+        """Answer with the current state; a sync that names the version it shows is answered only if newer."""
+        known = data.get("version")
+        if type(known) is int and known >= self.shown:
+            newer = await database_sync_to_async(self._frame_if_newer)(known)
+            if newer is not None:
+                await self.send_state(*newer)
+            return
+        await self.send_state(*await database_sync_to_async(self._current_frame)(), force=True)
 
     async def on_chat(self, data: dict):
         """Players talk at the table (watchers read along); watchers talk among themselves only."""
@@ -113,7 +126,26 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self.error("bad_request", message)
 
     async def frame(self, event):
-        await self.send(text_data=event["text"])
+        version = event.get("version")
+        if version is None:
+            return await self.send(text_data=event["text"])
+        if version <= self.shown:
+            return  # a repeated or late frame: this socket already has that version or a newer one
+        await self.send_state(version, event["text"])
+        waited = time.time() - event.get("at", time.time())
+        if waited > STALL_SECONDS:
+            newer = await database_sync_to_async(self._frame_if_newer)(version)
+            if newer is not None:
+                log.warning("Match %s: a frame waited %.1f s in %s's channel and newer ones were lost (overflow); "
+                            "resynced from version %s", self.match_id, waited, self.channel_name, version)
+                await self.send_state(*newer)
+
+    async def send_state(self, version: int, text: str, force: bool = False):
+        """Send a state frame unless this socket was already sent that version or a newer one."""
+        if version <= self.shown and not force:
+            return
+        self.shown = max(self.shown, version)
+        await self.send(text_data=text)
 
     async def bots_wake(self, event):
         bots.drive_soon(self.match_id)
@@ -145,7 +177,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             return False, None
         return True, seat_of(match, self.user)
 
-    def _register(self) -> str:
+    def _register(self) -> tuple[int, str]:
         user = self.user if self.user is not None and self.user.is_authenticated else None
         Presence.objects.update_or_create(channel_name=self.channel_name,
                                           defaults={"match_id": self.match_id, "user": user, "seat": self.seat,
@@ -160,6 +192,12 @@ class MatchConsumer(AsyncWebsocketConsumer):
             seats.maybe_away(self.match_id, self.seat)
         push.presence_changed(self.match_id)
 
-    def _current_frame(self) -> str:
+    def _current_frame(self) -> tuple[int, str]:
         match = Match.objects.get(pk=self.match_id)
-        return frames.frame_for(match, self.seat, self.fmt)
+        return match.version, frames.frame_for(match, self.seat, self.fmt)
+
+    def _frame_if_newer(self, version: int) -> tuple[int, str] | None:
+        """The current state frame if the match has moved past ``version``; one small query when it has not."""
+        if not Match.objects.filter(pk=self.match_id, version__gt=version).exists():
+            return None
+        return self._current_frame()

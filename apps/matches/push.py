@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -56,7 +57,8 @@ def state_changed(match_id: int, match: Match | None = None, rows: list[MatchSea
         context = frames.table_context(match, seat, names, bot_seats=bot_seats)
         for fmt in formats:
             text = frames.html_frame(context) if fmt == "html" else frames.json_frame(context)
-            messages.append((frames.viewer_group(match_id, seat, fmt), {"type": "frame", "text": text}))
+            messages.append((frames.viewer_group(match_id, seat, fmt),
+                             {"type": "frame", "text": text, "version": match.version, "at": time.time()}))
     if match.pace == Match.Pace.OWN_PACE and match.status == Match.Status.RUNNING:
         active = engine(match.game).active_seats(match.state)
         messages.extend(_whose_turn(match, rows, active, engine(match.game).title))

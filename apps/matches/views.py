@@ -2,6 +2,7 @@
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.db import connection
 from django.http import Http404, JsonResponse
@@ -75,6 +76,7 @@ def match_page(request, match_id: int):
         "watcher_chat": recent_chat(f"match:{match.pk}:watchers") if seat is None else None,
         "game_css": f"{match.game}/{match.game}.css",
         "entry": game_entry(match.game),
+        "resync_ms": int(settings.RESYNC_SECONDS * 1000),
     })
     return render(request, "matches/match.html", context)
 

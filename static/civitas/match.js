@@ -119,6 +119,13 @@
     table.querySelectorAll("[data-move]").forEach((el) => el.classList.add("waiting"));
     if (!send({ type: "move", move: move, version: version, id: pending })) pending = null;
   });
+  // A frame lost on the way (a proxy, a stalled process) would leave the page behind until the next move:
+  // now and then, and when the page comes back into view, ask for the state if it is newer than ours.
+  function resync() {
+    if (!pending && socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "sync", version: version }));
+  }
+  setInterval(resync, parseInt(root.dataset.resync, 10) || 15000);
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) resync(); });
   civitas.bindChat(chatForm, send);
   markTurn();
   connect();
