@@ -18,6 +18,8 @@
   let socket = null;
   let retry = 0;
   let pending = null; // the move id we are waiting on
+  let pendingFrame = null; // ...and its frame, sent again (same id, so applied once) if no answer comes
+  let pendingTimer = null;
 
   function newId() {
     if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
@@ -39,13 +41,25 @@
     showFlash("Reconnecting… your click was not sent; try again in a moment.");
     return false;
   }
+  function settle() {
+    pending = null;
+    pendingFrame = null;
+    clearTimeout(pendingTimer);
+  }
+  function sendMove(frame) {
+    pending = frame.id;
+    pendingFrame = frame;
+    if (!send(frame)) { settle(); return; }
+    clearTimeout(pendingTimer);
+    pendingTimer = setTimeout(() => { if (pendingFrame === frame) sendMove(frame); }, 3000);
+  }
   function applyState(frame) {
     // Every state frame is the whole table, so the newest one is enough: older or repeated ones are ignored.
     if (frame.version <= version) return;
     version = frame.version;
     root.dataset.version = String(version);
     table.innerHTML = frame.html;
-    pending = null;
+    settle();
     showFlash("");
     markTurn();
   }
@@ -54,7 +68,7 @@
     try { frame = JSON.parse(event.data); } catch (e) { return; }
     if (frame.type === "state") applyState(frame);
     else if (frame.type === "error") {
-      pending = null;
+      settle();
       table.querySelectorAll(".waiting").forEach((el) => el.classList.remove("waiting"));
       if (frame.code === "stale_version") { showFlash("The table changed before your click arrived; here is the latest."); send({ type: "sync" }); }
       else showFlash(frame.message);
@@ -92,7 +106,10 @@
   }
   function connect() {
     socket = new WebSocket(civitas.socketUrl("/ws/matches/" + matchId + "/"));
-    socket.addEventListener("open", () => { retry = 0; conn.textContent = "Live"; showFlash(""); });
+    socket.addEventListener("open", () => {
+      retry = 0; conn.textContent = "Live"; showFlash("");
+      if (pendingFrame) sendMove(pendingFrame); // a click made just before the connection dropped
+    });
     socket.addEventListener("message", onFrame);
     socket.addEventListener("close", (event) => {
       if (removed || event.code === 4403) return;
@@ -115,14 +132,13 @@
     if (pending) return;
     let move;
     try { move = JSON.parse(target.dataset.move); } catch (e) { return; }
-    pending = newId();
     table.querySelectorAll("[data-move]").forEach((el) => el.classList.add("waiting"));
-    if (!send({ type: "move", move: move, version: version, id: pending })) pending = null;
+    sendMove({ type: "move", move: move, version: version, id: newId() });
   });
   // A frame lost on the way (a proxy, a stalled process) would leave the page behind until the next move:
   // now and then, and when the page comes back into view, ask for the state if it is newer than ours.
   function resync() {
-    if (!pending && socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "sync", version: version }));
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "sync", version: version }));
   }
   setInterval(resync, parseInt(root.dataset.resync, 10) || 15000);
   document.addEventListener("visibilitychange", () => { if (!document.hidden) resync(); });
