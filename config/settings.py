@@ -143,6 +143,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 BOT_DELAY = float(os.environ.get("CIVITAS_BOT_DELAY", "0.6"))
 # How often an open match page asks whether it missed a state frame (answered only when it did).
 RESYNC_SECONDS = float(os.environ.get("CIVITAS_RESYNC_SECONDS", "15"))
+# Each process refreshes its sockets' presence this often; presence three beats old is a dead process's (0: off).
+PRESENCE_HEARTBEAT = float(os.environ.get("CIVITAS_PRESENCE_HEARTBEAT", "30"))
 CHAT_MAX_LENGTH = 500
 # At most this many chat lines per user in this many seconds, across every process.
 CHAT_RATE_LIMIT = (5, 10)

@@ -44,6 +44,12 @@ def fresh_channel_layer():
     channel_layers.backends.clear()
 
 
+@pytest.fixture(autouse=True)
+def no_presence_heartbeat(settings):
+    """In this process a heartbeat task would outlive each test's event loop; tests call ``liveness.beat``."""
+    settings.PRESENCE_HEARTBEAT = 0
+
+
 @pytest.fixture
 def make_user(django_user_model):
     def make(name: str, password: str = "a-long-secret-9", **extra):

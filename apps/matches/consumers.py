@@ -9,8 +9,9 @@ from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils import timezone
 
-from apps.matches import bots, frames, push, seats, services
+from apps.matches import bots, frames, liveness, push, seats, services
 from apps.matches.access import seat_of
 from apps.matches.models import Match, Presence
 from apps.matches.throttle import TokenBucket
@@ -46,6 +47,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self.send_state(*await database_sync_to_async(self._register)())
         await database_sync_to_async(push.presence_changed)(self.match_id)
         bots.drive_soon(self.match_id)
+        liveness.ensure_heartbeat()
 
     async def disconnect(self, code):
         if not self.joined:
@@ -181,7 +183,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
         user = self.user if self.user is not None and self.user.is_authenticated else None
         Presence.objects.update_or_create(channel_name=self.channel_name,
                                           defaults={"match_id": self.match_id, "user": user, "seat": self.seat,
-                                                    "fmt": self.fmt})
+                                                    "fmt": self.fmt, "process": liveness.PROCESS,
+                                                    "seen_at": timezone.now()})
         if self.seat is not None:
             seats.came_back(self.match_id, self.seat)
         return self._current_frame()

@@ -8,6 +8,7 @@ replayed from its seed and audited.
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 
 
 class Match(models.Model):
@@ -119,3 +120,6 @@ class Presence(models.Model):
     seat = models.PositiveSmallIntegerField(null=True)
     fmt = models.CharField(max_length=8, default="html", help_text="The frame format this socket asked for.")
     connected_at = models.DateTimeField(auto_now_add=True)
+    process = models.CharField(max_length=120, default="", db_index=True,
+                               help_text="The server process holding the socket; it refreshes seen_at.")
+    seen_at = models.DateTimeField(default=timezone.now, db_index=True)

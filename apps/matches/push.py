@@ -14,7 +14,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.utils import timezone
 
-from apps.matches import frames
+from apps.matches import frames, liveness
 from apps.matches.models import Match, MatchSeat, Presence
 from apps.matches.registry import engine
 
@@ -44,7 +44,7 @@ def state_changed(match_id: int, match: Match | None = None, rows: list[MatchSea
     match = match or Match.objects.filter(pk=match_id).first()
     if match is None:
         return
-    listening = set(Presence.objects.filter(match_id=match_id).values_list("seat", "fmt"))
+    listening = set(liveness.alive(Presence.objects.filter(match_id=match_id)).values_list("seat", "fmt"))
     rows = frames.named(rows) if rows is not None else frames.seat_rows(match)
     names = [row.display_name for row in rows]
     bot_seats = frames.bots_of(rows)
@@ -79,7 +79,7 @@ def presence_changed(match_id: int) -> None:
 
 def presence_frame(match_id: int) -> str:
     """Who is here: seats online, the number of watchers, and away seats with how long until a vote may start."""
-    rows = Presence.objects.filter(match_id=match_id).values_list("seat", "user_id")
+    rows = liveness.alive(Presence.objects.filter(match_id=match_id)).values_list("seat", "user_id")
     online = sorted({seat for seat, _ in rows if seat is not None})
     watchers = sum(1 for seat, _ in rows if seat is None)
     match = Match.objects.filter(pk=match_id).only("away_timeout").first()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from apps.matches import push
+from apps.matches import liveness, push
 from apps.matches.models import Match, MatchSeat, Presence
 
 
@@ -15,7 +15,7 @@ def came_back(match_id: int, seat: int) -> None:
 
 def maybe_away(match_id: int, seat: int) -> None:
     """The seat's last socket closed: it is away from now on."""
-    if not Presence.objects.filter(match_id=match_id, seat=seat).exists():
+    if not liveness.alive(Presence.objects.filter(match_id=match_id, seat=seat)).exists():
         MatchSeat.objects.filter(match_id=match_id, index=seat, away_since__isnull=True).update(
             away_since=timezone.now())
 

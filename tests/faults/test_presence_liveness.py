@@ -1,0 +1,70 @@
+"""Presence left behind by a process that died without closing its sockets is ignored, then removed."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from apps.matches import liveness, push
+from apps.matches.models import MatchSeat, Presence
+
+pytestmark = pytest.mark.django_db
+
+
+def present(match, seat, process, age_seconds, channel):
+    return Presence.objects.create(channel_name=channel, match=match, seat=seat, process=process,
+                                   seen_at=timezone.now() - timedelta(seconds=age_seconds))
+
+
+def test_a_dead_process_sockets_are_left_out_of_who_is_here_and_then_removed(duel, settings):
+    settings.PRESENCE_HEARTBEAT = 30
+    present(duel, 0, "gone:1:dead", 200, "dead-alice")
+    present(duel, None, "gone:1:dead", 200, "dead-watcher")
+    present(duel, 1, liveness.PROCESS, 200, "live-bob")  # ours, about to be refreshed
+    frame = push.presence_frame(duel.pk)
+    assert '"online": []' in frame and '"watchers": 0' in frame
+
+    assert liveness.beat() == {duel.pk}
+    assert set(Presence.objects.values_list("channel_name", flat=True)) == {"live-bob"}
+    assert '"online": [1]' in push.presence_frame(duel.pk)
+    alice_seat = MatchSeat.objects.get(match=duel, index=0)
+    assert alice_seat.away_since is not None, "the seat whose last socket died is away"
+    assert liveness.beat() == set(), "nothing more to remove"
+
+
+def test_a_fresh_socket_of_another_process_stays(duel, settings):
+    settings.PRESENCE_HEARTBEAT = 30
+    present(duel, 0, "other:2:alive", 10, "other-alice")
+    assert liveness.beat() == set()
+    assert Presence.objects.count() == 1
+    assert '"online": [0]' in push.presence_frame(duel.pk)
+    assert MatchSeat.objects.get(match=duel, index=0).away_since is None
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_the_heartbeat_runs_in_the_serving_process_once_a_socket_connects(duel, carol, settings):
+    import asyncio
+
+    from channels.db import database_sync_to_async
+    from django.db import connections
+
+    from tests.matches.test_consumer import connect, next_of
+
+    settings.PRESENCE_HEARTBEAT = 0.05
+    await database_sync_to_async(present)(duel, 0, "gone:1:dead", 60, "dead-alice")
+    watcher, _ = await connect(duel.pk, carol)
+    await next_of(watcher, "state")
+    try:
+        for _ in range(60):
+            channels = await database_sync_to_async(
+                lambda: set(Presence.objects.values_list("channel_name", "process")))()
+            if all(name != "dead-alice" for name, _ in channels):
+                break
+            await asyncio.sleep(0.05)
+        assert [process for _, process in channels] == [liveness.PROCESS], "only the live socket, of this process"
+    finally:
+        await watcher.disconnect()
+        liveness._task.cancel()
+        await asyncio.gather(liveness._task, return_exceptions=True)
+        await database_sync_to_async(connections.close_all)()
