@@ -5,8 +5,11 @@ from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
 
+from apps.accounts.forms import AdminLoginForm
 from apps.lobbies import views as lobby_views
 from apps.matches import views as match_views
+
+admin.site.login_form = AdminLoginForm  # the admin's log-in is locked out like the site's
 
 urlpatterns = [
     path("", match_views.home, name="home"),
