@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 
 from apps.lobbies import push
@@ -9,10 +10,25 @@ from apps.lobbies.models import Lobby, LobbySeat
 from apps.matches.bots import bot_kinds
 from apps.matches.registry import engine
 from apps.matches.services import SeatSpec, start_match
+from apps.matches.throttle import hit, hits
 
 
 class LobbyError(Exception):
     """Something a person asked of a lobby that cannot be done; the message says why."""
+
+
+class LobbyThrottled(LobbyError):
+    """Too many lobbies created, or joins made, by one user in a short time."""
+
+
+def _check_rate(user, what: str, limit_setting: str, noun: str) -> None:
+    """Refuse when the user is at the limit; otherwise count this one (shared cache: holds across processes)."""
+    limit, seconds = getattr(settings, limit_setting)
+    key = f"lobby:{what}:{user.pk}"
+    if hits(key) >= limit:
+        raise LobbyThrottled(f"You made {limit} {noun} in {seconds // 60} minutes, the most allowed; "
+                             "wait a few minutes and try again.")
+    hit(key, seconds)
 
 
 def create_lobby(host, game: str, seat_count: int, is_public: bool, options: dict | None = None,
@@ -20,6 +36,7 @@ def create_lobby(host, game: str, seat_count: int, is_public: bool, options: dic
     rules = engine(game)
     if not rules.min_players <= seat_count <= rules.max_players:
         raise LobbyError(f"{rules.title} seats {rules.min_players} to {rules.max_players} players.")
+    _check_rate(host, "create", "LOBBY_CREATE_LIMIT", "lobbies")
     with transaction.atomic():
         lobby = Lobby.objects.create(game=game, host=host, seat_count=seat_count, is_public=is_public,
                                      options=options or {}, pace=pace, away_minutes=away_minutes)
@@ -45,6 +62,7 @@ def join(lobby_id: int, user) -> LobbySeat:
             mine = LobbySeat.objects.filter(lobby=lobby, user=user).first()
             if mine is not None:
                 return mine
+            _check_rate(user, "join", "LOBBY_JOIN_LIMIT", "lobby joins")
             free = LobbySeat.objects.filter(lobby=lobby, user__isnull=True, bot="").order_by("index").first()
             if free is None:
                 raise LobbyError("Every seat is taken.")
