@@ -5,7 +5,29 @@ no inline ``<script>`` blocks, no ``style="..."`` attributes and no ``on...=`` h
 markup smuggled into a page cannot run even if an escaping mistake let it in.
 """
 
+import logging
+import re
+
 from django.conf import settings
+
+# An invite link's path (/join/<token>/), or URL-encoded inside a query string (?next=%2Fjoin%2F<token>%2F).
+INVITE_TOKEN = re.compile(r"((?:/|%2F)join(?:/|%2F))[^/?&#%\s\"']+", re.IGNORECASE)
+
+
+def redact(text: str) -> str:
+    """The text with invite tokens cut out: they are keys to private lobbies and do not belong in any log."""
+    return INVITE_TOKEN.sub(r"\1<redacted>", text)
+
+
+class RedactInviteTokens(logging.Filter):
+    """On the log handlers: Django logs the path of every 4xx/5xx request ("Not Found: /join/...")."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        cleaned = redact(message)
+        if cleaned != message:
+            record.msg, record.args = cleaned, ()
+        return True
 
 DEFAULT_POLICY = {
     "default-src": "'self'",

@@ -139,6 +139,8 @@ LOGIN_FAILURE_LIMITS = {"account": (5, 15 * 60), "address": (20, 15 * 60)}
 # Lobbies a user may create, and joins a user may make, per (count, seconds).
 LOBBY_CREATE_LIMIT = (10, 10 * 60)
 LOBBY_JOIN_LIMIT = (30, 10 * 60)
+# Wrong invite tokens tried per client address per (count, seconds) before /join/ answers 429.
+INVITE_MISS_LIMIT = (30, 10 * 60)
 
 AUTH_USER_MODEL = "accounts.User"
 AUTH_PASSWORD_VALIDATORS = [
@@ -183,6 +185,9 @@ if not DEBUG:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"redact_invites": {"()": "config.security.RedactInviteTokens"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["redact_invites"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
+    # Who did what to a lobby's access (e.g. revoked an invite link); never carries tokens.
+    "loggers": {"civitas.audit": {"handlers": ["console"], "level": "INFO", "propagate": False}},
 }

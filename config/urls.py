@@ -18,6 +18,7 @@ urlpatterns = [
     path("games/<slug:slug>/", match_views.game_rules, name="game_rules"),
     path("accounts/", include("apps.accounts.urls")),
     path("lobbies/", include("apps.lobbies.urls")),
+    path("join/", lobby_views.invite_landing, name="invite_landing"),
     path("join/<str:token>/", lobby_views.join_by_invite, name="join_by_invite"),
     path("matches/", include("apps.matches.urls")),
     path("moderation/", include("apps.moderation.urls")),

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import logging
+
 from django.conf import settings
 from django.db import IntegrityError, transaction
 
 from apps.lobbies import push
-from apps.lobbies.models import Lobby, LobbySeat
+from apps.lobbies.models import Lobby, LobbySeat, new_invite_token
 from apps.matches.bots import bot_kinds
 from apps.matches.registry import engine
 from apps.matches.services import SeatSpec, start_match
 from apps.matches.throttle import hit, hits
+
+audit_log = logging.getLogger("civitas.audit")
 
 
 class LobbyError(Exception):
@@ -85,6 +89,27 @@ def leave(lobby_id: int, user) -> None:
             return
         LobbySeat.objects.filter(lobby=lobby, user=user).update(user=None)
         transaction.on_commit(lambda: push.lobby_changed(lobby_id))
+
+
+def lobby_for_invite(token) -> Lobby | None:
+    """The lobby an invite token opens, or None: a wrong, old or revoked token opens nothing."""
+    if not isinstance(token, str) or not 16 <= len(token) <= 64:
+        return None
+    return Lobby.objects.filter(invite_token=token).first()
+
+
+def revoke_invite(lobby_id: int, host) -> Lobby:
+    """The host replaces the invite link: the old one opens nothing from now on, and browsers that followed it but
+    did not sit down lose their view of a private lobby. Seated players keep their seats."""
+    with transaction.atomic():
+        lobby = _locked_open_lobby(lobby_id)
+        if lobby.host_id != host.pk:
+            raise LobbyError("Only the host can replace the invite link.")
+        lobby.invite_token = new_invite_token()
+        lobby.save(update_fields=["invite_token"])
+    # Who and which lobby, never the token: logs are read by more people than the lobby's guests.
+    audit_log.info("invite revoked: lobby=%s host=%s (user %s)", lobby.pk, host.username, host.pk)
+    return lobby
 
 
 def _host_seat(lobby_id: int, host, index) -> tuple[Lobby, LobbySeat]:
