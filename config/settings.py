@@ -189,5 +189,10 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["redact_invites"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
     # Who did what to a lobby's access (e.g. revoked an invite link); never carries tokens.
-    "loggers": {"civitas.audit": {"handlers": ["console"], "level": "INFO", "propagate": False}},
+    # Django logs the path of every 4xx/5xx request; filtered at the logger, so every handler gets the redacted line.
+    "loggers": {
+        "civitas.audit": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        "django.request": {"filters": ["redact_invites"]},
+        "django.server": {"filters": ["redact_invites"]},
+    },
 }

@@ -163,3 +163,12 @@ def test_djangos_own_request_log_lines_are_redacted_too():
     record = logging.LogRecord("django.request", logging.WARNING, __file__, 1, "%s: %s", ("Gone", f"/join/{token}/"),
                                None)
     assert RedactInviteTokens().filter(record) and record.getMessage() == "Gone: /join/<redacted>/"
+
+
+@pytest.mark.django_db
+def test_a_failed_invite_request_is_logged_without_its_token(client, private, alice, caplog):
+    services.leave(private.pk, alice)  # closed: the link now answers 410, which Django logs with the path
+    with caplog.at_level("WARNING", logger="django.request"):
+        assert client.get(private.invite_path()).status_code == 410
+        assert client.get(f"/join/{secrets.token_urlsafe(24)}/").status_code == 404
+    assert "/join/<redacted>" in caplog.text and private.invite_token not in caplog.text
