@@ -57,6 +57,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "config.security.ContentSecurityPolicyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -117,6 +118,30 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
+# Counters that must agree across processes (login lockouts, lobby throttles) live in this cache.
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": os.environ.get("CHANNELS_PREFIX", "civitas"),
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Addresses or networks (CIDR) of the reverse proxies in front of Daphne. Only when the direct peer is one of them is
+# X-Forwarded-For read, right to left, for the first address that is not a proxy: the client's. Empty: trust no one.
+CIVITAS_TRUSTED_PROXIES = env_list("CIVITAS_TRUSTED_PROXIES", [])
+# Failed log-ins allowed per (count, seconds): per account, and per client address; beyond that the login is refused
+# without checking the password until the window ends.
+LOGIN_FAILURE_LIMITS = {"account": (5, 15 * 60), "address": (20, 15 * 60)}
+# Lobbies a user may create, and joins a user may make, per (count, seconds).
+LOBBY_CREATE_LIMIT = (10, 10 * 60)
+LOBBY_JOIN_LIMIT = (30, 10 * 60)
+# Wrong invite tokens tried per client address per (count, seconds) before /join/ answers 429.
+INVITE_MISS_LIMIT = (30, 10 * 60)
+
 AUTH_USER_MODEL = "accounts.User"
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -164,6 +189,14 @@ if not DEBUG:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"redact_invites": {"()": "config.security.RedactInviteTokens"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["redact_invites"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
+    # Who did what to a lobby's access (e.g. revoked an invite link); never carries tokens.
+    # Django logs the path of every 4xx/5xx request; filtered at the logger, so every handler gets the redacted line.
+    "loggers": {
+        "civitas.audit": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        "django.request": {"filters": ["redact_invites"]},
+        "django.server": {"filters": ["redact_invites"]},
+    },
 }

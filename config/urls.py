@@ -5,8 +5,11 @@ from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
 
+from apps.accounts.forms import AdminLoginForm
 from apps.lobbies import views as lobby_views
 from apps.matches import views as match_views
+
+admin.site.login_form = AdminLoginForm  # the admin's log-in is locked out like the site's
 
 urlpatterns = [
     path("", match_views.home, name="home"),
@@ -15,6 +18,7 @@ urlpatterns = [
     path("games/<slug:slug>/", match_views.game_rules, name="game_rules"),
     path("accounts/", include("apps.accounts.urls")),
     path("lobbies/", include("apps.lobbies.urls")),
+    path("join/", lobby_views.invite_landing, name="invite_landing"),
     path("join/<str:token>/", lobby_views.join_by_invite, name="join_by_invite"),
     path("matches/", include("apps.matches.urls")),
     path("moderation/", include("apps.moderation.urls")),

@@ -50,6 +50,27 @@ def no_presence_heartbeat(settings):
     settings.PRESENCE_HEARTBEAT = 0
 
 
+@pytest.fixture(autouse=True)
+def fresh_throttles():
+    """Throttle and lockout counters (in the cache) start at zero for each test: user ids repeat between tests."""
+    from django.core.cache import cache
+
+    clear_throttles(cache)
+    yield
+    clear_throttles(cache)
+
+
+def clear_throttles(cache) -> None:
+    if cache.__class__.__name__ == "RedisCache":
+        # Only this run's keys: the Redis database may be shared with other runs under other prefixes.
+        client = cache._cache.get_client(write=True)
+        keys = list(client.scan_iter(match=f"{cache.key_prefix}:*"))
+        if keys:
+            client.delete(*keys)
+    else:
+        cache.clear()
+
+
 @pytest.fixture
 def make_user(django_user_model):
     def make(name: str, password: str = "a-long-secret-9", **extra):

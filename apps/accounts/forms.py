@@ -1,8 +1,9 @@
 """Sign-up, guest and claim forms."""
 
 from django import forms
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import get_user_model, password_validation
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.exceptions import ValidationError
 
 from apps.accounts.services import NAME_RULE, check_display_name
@@ -41,3 +42,34 @@ class ClaimForm(forms.Form):
         if p1:
             password_validation.validate_password(p1, self.user)
         return cleaned
+
+
+class LockoutMixin:
+    """Refuses a locked-out log-in before the password is even checked, and counts the failed ones."""
+
+    locked = False
+
+    def clean(self):
+        from apps.accounts import lockout
+
+        username = self.cleaned_data.get("username") or ""
+        address = lockout.client_address(self.request.META if self.request is not None else {})
+        if lockout.is_locked(username, address):
+            self.locked = True
+            raise ValidationError(lockout.locked_message(), code="locked")
+        try:
+            cleaned = super().clean()
+        except ValidationError as exc:
+            if getattr(exc, "code", None) == "invalid_login":
+                lockout.record_failure(username, address)
+            raise
+        lockout.record_success(username)
+        return cleaned
+
+
+class LoginForm(LockoutMixin, AuthenticationForm):
+    pass
+
+
+class AdminLoginForm(LockoutMixin, AdminAuthenticationForm):
+    pass

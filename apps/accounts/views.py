@@ -1,11 +1,12 @@
 """Sign up, guest entry, claiming a guest account, and profiles."""
 
 from django.contrib.auth import get_user_model, login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 
-from apps.accounts.forms import ClaimForm, GuestForm, SignUpForm
+from apps.accounts.forms import ClaimForm, GuestForm, LoginForm, SignUpForm
 from apps.accounts.services import claim_guest, create_guest
 from apps.matches.selectors import finished_matches_for
 
@@ -15,6 +16,19 @@ def _next_url(request, default: str = "/") -> str:
     if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
         return target
     return default
+
+
+class LoginView(auth_views.LoginView):
+    """Django's log-in with the brute-force lockout; a locked-out attempt is answered 429 Too Many Requests."""
+
+    form_class = LoginForm
+    template_name = "accounts/login.html"
+
+    def form_invalid(self, form):
+        response = super().form_invalid(form)
+        if form.locked:
+            response.status_code = 429
+        return response
 
 
 def signup(request):

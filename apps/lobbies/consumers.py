@@ -11,6 +11,9 @@ from apps.lobbies.models import Lobby
 from apps.lobbies.selectors import can_view, lobby_context
 from apps.matches.push import user_group
 from apps.matches.services import ChatRefused, chat_payload, post_chat
+from apps.matches.throttle import FloodGuard
+
+MAX_FRAME_BYTES = 16 * 1024
 
 
 class LobbyConsumer(AsyncWebsocketConsumer):
@@ -19,6 +22,7 @@ class LobbyConsumer(AsyncWebsocketConsumer):
     async def connect(self):
         self.lobby_id = self.scope["url_route"]["kwargs"]["lobby_id"]
         self.user = self.scope.get("user")
+        self.flood = FloodGuard(rate=5, burst=10)
         await self.accept()
         if not await database_sync_to_async(self._may_view)():
             await self.send_json({"type": "error", "code": "forbidden", "message": "No such lobby."})
@@ -40,8 +44,16 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         return groups
 
     async def receive(self, text_data=None, bytes_data=None):
+        verdict = self.flood.admit()
+        if verdict == "close":
+            await self.error("rate_limited", "Still too many frames; closing this connection.")
+            return await self.close(code=FloodGuard.CLOSE_CODE)
+        if verdict == "refuse":
+            return await self.error("rate_limited", "Too many frames; slow down.")
+        if text_data is None or len(text_data) > MAX_FRAME_BYTES:
+            return await self.error("bad_request", f"Frames are JSON text of at most {MAX_FRAME_BYTES} bytes.")
         try:
-            data = json.loads(text_data or "")
+            data = json.loads(text_data)
         except ValueError:
             return await self.error("bad_request", "That frame is not valid JSON.")
         if not isinstance(data, dict) or data.get("type") not in {"chat", "sync"}:

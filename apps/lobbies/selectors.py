@@ -1,5 +1,7 @@
 """Lobby queries and the access rule for lobby pages."""
 
+import hashlib
+
 from apps.lobbies.models import Lobby, LobbySeat
 from apps.matches.bots import bot_kinds
 from apps.matches.registry import engine
@@ -13,15 +15,34 @@ def open_public_lobbies(limit: int = 20) -> list[Lobby]:
     return lobbies
 
 
+INVITES_KEY = "invites"  # in the session: {lobby pk: fingerprint of the invite token that let this browser in}
+
+
+def invite_fingerprint(token: str) -> str:
+    """Enough to tell one token from the next, never enough to rebuild it (the session is not a secret store)."""
+    return hashlib.sha256(token.encode()).hexdigest()[:16]
+
+
+def grant_invite(session, lobby: Lobby) -> None:
+    invites = dict(session.get(INVITES_KEY, {}))
+    invites[str(lobby.pk)] = invite_fingerprint(lobby.invite_token)
+    session[INVITES_KEY] = invites
+
+
+def has_invite(lobby: Lobby, session) -> bool:
+    """The browser followed this lobby's invite link, and the host has not revoked that link since."""
+    return (session or {}).get(INVITES_KEY, {}).get(str(lobby.pk)) == invite_fingerprint(lobby.invite_token)
+
+
 def can_view(lobby: Lobby, user, session) -> bool:
     """Public lobbies are open to all; a private one to its host, its seated players and invitees."""
     if lobby.is_public:
         return True
     if not user.is_authenticated:
-        return lobby.pk in session.get("invited_lobbies", [])
+        return has_invite(lobby, session)
     if lobby.host_id == user.pk or LobbySeat.objects.filter(lobby=lobby, user=user).exists():
         return True
-    return lobby.pk in session.get("invited_lobbies", [])
+    return has_invite(lobby, session)
 
 
 def lobby_context(lobby: Lobby, user) -> dict:

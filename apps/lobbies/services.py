@@ -2,17 +2,37 @@
 
 from __future__ import annotations
 
+import logging
+
+from django.conf import settings
 from django.db import IntegrityError, transaction
 
 from apps.lobbies import push
-from apps.lobbies.models import Lobby, LobbySeat
+from apps.lobbies.models import Lobby, LobbySeat, new_invite_token
 from apps.matches.bots import bot_kinds
 from apps.matches.registry import engine
 from apps.matches.services import SeatSpec, start_match
+from apps.matches.throttle import hit, hits
+
+audit_log = logging.getLogger("civitas.audit")
 
 
 class LobbyError(Exception):
     """Something a person asked of a lobby that cannot be done; the message says why."""
+
+
+class LobbyThrottled(LobbyError):
+    """Too many lobbies created, or joins made, by one user in a short time."""
+
+
+def _check_rate(user, what: str, limit_setting: str, noun: str) -> None:
+    """Refuse when the user is at the limit; otherwise count this one (shared cache: holds across processes)."""
+    limit, seconds = getattr(settings, limit_setting)
+    key = f"lobby:{what}:{user.pk}"
+    if hits(key) >= limit:
+        raise LobbyThrottled(f"You made {limit} {noun} in {seconds // 60} minutes, the most allowed; "
+                             "wait a few minutes and try again.")
+    hit(key, seconds)
 
 
 def create_lobby(host, game: str, seat_count: int, is_public: bool, options: dict | None = None,
@@ -20,6 +40,7 @@ def create_lobby(host, game: str, seat_count: int, is_public: bool, options: dic
     rules = engine(game)
     if not rules.min_players <= seat_count <= rules.max_players:
         raise LobbyError(f"{rules.title} seats {rules.min_players} to {rules.max_players} players.")
+    _check_rate(host, "create", "LOBBY_CREATE_LIMIT", "lobbies")
     with transaction.atomic():
         lobby = Lobby.objects.create(game=game, host=host, seat_count=seat_count, is_public=is_public,
                                      options=options or {}, pace=pace, away_minutes=away_minutes)
@@ -45,6 +66,7 @@ def join(lobby_id: int, user) -> LobbySeat:
             mine = LobbySeat.objects.filter(lobby=lobby, user=user).first()
             if mine is not None:
                 return mine
+            _check_rate(user, "join", "LOBBY_JOIN_LIMIT", "lobby joins")
             free = LobbySeat.objects.filter(lobby=lobby, user__isnull=True, bot="").order_by("index").first()
             if free is None:
                 raise LobbyError("Every seat is taken.")
@@ -67,6 +89,27 @@ def leave(lobby_id: int, user) -> None:
             return
         LobbySeat.objects.filter(lobby=lobby, user=user).update(user=None)
         transaction.on_commit(lambda: push.lobby_changed(lobby_id))
+
+
+def lobby_for_invite(token) -> Lobby | None:
+    """The lobby an invite token opens, or None: a wrong, old or revoked token opens nothing."""
+    if not isinstance(token, str) or not 16 <= len(token) <= 64:
+        return None
+    return Lobby.objects.filter(invite_token=token).first()
+
+
+def revoke_invite(lobby_id: int, host) -> Lobby:
+    """The host replaces the invite link: the old one opens nothing from now on, and browsers that followed it but
+    did not sit down lose their view of a private lobby. Seated players keep their seats."""
+    with transaction.atomic():
+        lobby = _locked_open_lobby(lobby_id)
+        if lobby.host_id != host.pk:
+            raise LobbyError("Only the host can replace the invite link.")
+        lobby.invite_token = new_invite_token()
+        lobby.save(update_fields=["invite_token"])
+    # Who and which lobby, never the token: logs are read by more people than the lobby's guests.
+    audit_log.info("invite revoked: lobby=%s host=%s (user %s)", lobby.pk, host.username, host.pk)
+    return lobby
 
 
 def _host_seat(lobby_id: int, host, index) -> tuple[Lobby, LobbySeat]:

@@ -1,16 +1,20 @@
 """Lobby pages: create, view, join by invite link, and the host's and players' actions."""
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from apps.accounts.lockout import client_address
 from apps.lobbies import services
 from apps.lobbies.forms import LobbyForm
 from apps.lobbies.models import Lobby
-from apps.lobbies.selectors import can_view, lobby_context
+from apps.lobbies.selectors import can_view, grant_invite, has_invite, lobby_context
 from apps.matches.registry import engine, game_entry
+from apps.matches.throttle import hit, hits
 from apps.matches.views import recent_chat
 
 
@@ -45,24 +49,52 @@ def lobby_page(request, lobby_id: int):
         return redirect(lobby.match)
     context = lobby_context(lobby, request.user)
     context["chat"] = recent_chat(f"lobby:{lobby.pk}")
-    context["invite_url"] = request.build_absolute_uri(lobby.invite_path())
+    if context["is_host"]:  # only the host sees (and can replace) the invite link
+        context["invite_url"] = request.build_absolute_uri(lobby.invite_path())
     return render(request, "lobbies/lobby.html", context)
 
 
+PENDING_INVITE_KEY = "invite_pending"
+
+
 def join_by_invite(request, token: str):
-    lobby = Lobby.objects.filter(invite_token=token).first()
+    """The invite link (DESIGN.md contract: /join/<token>/). The token is traded at once for a grant in the session
+    and the browser sent on to token-free URLs, so the token shows up in one request line only: not in the address
+    bar, history, Referer headers or ?next= parameters of the pages after it (and config/serve.py cuts it out of
+    Daphne's access log, deploy/nginx.conf out of the proxy's)."""
+    address_key = f"invite-miss:{client_address(request.META)}"
+    limit, seconds = settings.INVITE_MISS_LIMIT
+    if hits(address_key) >= limit:
+        return render(request, "lobbies/invite_throttled.html", status=429)
+    lobby = services.lobby_for_invite(token)
     if lobby is None:
+        hit(address_key, seconds)
         raise Http404("This invite link is not valid.")
-    invited = request.session.get("invited_lobbies", [])
-    if lobby.pk not in invited:
-        request.session["invited_lobbies"] = [*invited, lobby.pk]
+    grant_invite(request.session, lobby)
+    if request.user.is_authenticated or lobby.status != Lobby.Status.OPEN:
+        return _enter(request, lobby)
+    request.session[PENDING_INVITE_KEY] = lobby.pk
+    return redirect("invite_landing")
+
+
+def invite_landing(request):
+    """Where an invite link leads without its token: the lobby this browser was invited to, from the session."""
+    lobby = Lobby.objects.filter(pk=request.session.get(PENDING_INVITE_KEY)).first()
+    if lobby is None or not has_invite(lobby, request.session):
+        return render(request, "lobbies/invite_expired.html", status=410)
+    return _enter(request, lobby)
+
+
+def _enter(request, lobby: Lobby):
     if lobby.status == Lobby.Status.STARTED and lobby.match_id:
         return redirect(lobby.match)
     if lobby.status != Lobby.Status.OPEN:
         return render(request, "lobbies/closed.html", {"lobby": lobby}, status=410)
     if not request.user.is_authenticated:
+        request.session[PENDING_INVITE_KEY] = lobby.pk
         return render(request, "lobbies/invite.html", {"lobby": lobby, "rules": engine(lobby.game),
-                                                       "next": request.path})
+                                                       "next": reverse("invite_landing")})
+    request.session.pop(PENDING_INVITE_KEY, None)
     try:
         services.join(lobby.pk, request.user)
     except services.LobbyError as exc:
@@ -88,6 +120,10 @@ def lobby_action(request, lobby_id: int, action: str):
             services.kick(lobby.pk, request.user, index)
         elif action == "bot":
             services.add_bot(lobby.pk, request.user, index, request.POST.get("kind", "random"))
+        elif action == "revoke":
+            services.revoke_invite(lobby.pk, request.user)
+            messages.success(request, "Invite link replaced: the old link no longer opens this lobby. "
+                                      "Share the new one below; players already seated keep their seats.")
         elif action == "start":
             match = services.start(lobby.pk, request.user)
             return redirect(match)

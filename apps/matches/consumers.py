@@ -14,7 +14,7 @@ from django.utils import timezone
 from apps.matches import bots, frames, liveness, push, seats, services
 from apps.matches.access import seat_of
 from apps.matches.models import Match, Presence
-from apps.matches.throttle import TokenBucket
+from apps.matches.throttle import FloodGuard
 
 MAX_FRAME_BYTES = 16 * 1024
 # A state frame that waited this long in the socket's channel means the consumer stalled; the channel may have
@@ -34,7 +34,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
         self.fmt = "json" if query.get("format") == ["json"] else "html"
         self.user = self.scope.get("user")
-        self.frames_bucket = TokenBucket(rate=10, burst=20)
+        self.flood = FloodGuard(rate=10, burst=20)
         await self.accept()
         found, self.seat = await database_sync_to_async(self._find_seat)()
         if not found:
@@ -57,10 +57,15 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await database_sync_to_async(self._unregister)()
 
     async def receive(self, text_data=None, bytes_data=None):
+        # Every frame counts, malformed or oversized ones too: each would cost an answer.
+        verdict = self.flood.admit()
+        if verdict == "close":
+            await self.error("rate_limited", "Still too many frames; closing this connection.")
+            return await self.close(code=FloodGuard.CLOSE_CODE)
+        if verdict == "refuse":
+            return await self.error("rate_limited", "Too many frames; slow down.")
         if text_data is None or len(text_data) > MAX_FRAME_BYTES:
             return await self.error("bad_request", f"Frames are JSON text of at most {MAX_FRAME_BYTES} bytes.")
-        if not self.frames_bucket.allow():
-            return await self.error("rate_limited", "Too many frames; slow down.")
         try:
             data = json.loads(text_data)
         except ValueError:

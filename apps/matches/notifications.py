@@ -5,6 +5,7 @@ import json
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from apps.matches.push import user_group
+from apps.matches.throttle import FloodGuard
 
 
 class NotificationConsumer(AsyncWebsocketConsumer):
@@ -24,6 +25,13 @@ class NotificationConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
+        if not hasattr(self, "flood"):
+            self.flood = FloodGuard(rate=1, burst=5)
+        verdict = self.flood.admit()
+        if verdict != "ok":
+            if verdict == "close":
+                await self.close(code=FloodGuard.CLOSE_CODE)
+            return
         await self.send(text_data=json.dumps({"type": "error", "code": "bad_request",
                                               "message": "This socket only listens."}))
 

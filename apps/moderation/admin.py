@@ -51,7 +51,8 @@ class ReportAdmin(ModerateMixin, admin.ModelAdmin):
         around = ChatMessage.objects.filter(room=report.message.room)
         before = list(around.filter(id__lt=report.message.id).order_by("-id")[:5])[::-1]
         after = list(around.filter(id__gt=report.message.id).order_by("id")[:5])
-        lines = [format_html("<div{}>{}: {}{}</div>", ' style="font-weight:bold"' if m == report.message else "",
+        # <strong>, not a style attribute: the Content-Security-Policy refuses inline styles.
+        lines = [format_html("<div><strong>{}: {}{}</strong></div>" if m == report.message else "<div>{}: {}{}</div>",
                              m.name, m.text, " (hidden)" if m.hidden else "")
                  for m in [*before, report.message, *after]]
         return format_html("{}", format_html("".join(str(line) for line in lines)))
