@@ -7,7 +7,8 @@ every built game and every kind of frame and page:
    state frame (``apps/matches/frames``), plus the error frames of illegal moves the active seats try (another
    seat's moves, a legal move with a field changed, a probe naming a hidden thing);
 2. pages: a match played through the services: the match page of each seat, a watcher and an anonymous visitor,
-   the story page and replays (the spectator's at any step, a seat's own once the match is over);
+   the home page listing it, the story page and replays (the spectator's at any step, a seat's own once the
+   match is over);
 3. sockets: a lobby started into a match, two seats and a watcher connected in both formats, a few moves and chat
    lines; every frame received (state, presence, chat, error, lobby) is scanned.
 
@@ -180,6 +181,9 @@ def test_match_story_and_replay_pages_hide_what_they_must(client, slug, seated_u
             assert_clean(page.content.decode(), rules.hidden_from(match.state, seat), secrets,
                          f"{slug} match page v{match.version} for {key}")
             checked.append(key)
+        client.logout()
+        home = client.get("/")  # the live-matches list on the home page
+        assert_clean(home.content.decode(), rules.hidden_from(match.state, None), secrets, f"{slug} home page")
 
     match = play_to_the_end(match, random.Random(f"pages:{slug}"), match_pages)
     assert match.status == Match.Status.FINISHED
