@@ -5,10 +5,13 @@ from __future__ import annotations
 import json
 import logging
 import time
+from importlib import import_module
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.contrib.auth import SESSION_KEY, get_user_model
 from django.utils import timezone
 
 from apps.matches import bots, frames, liveness, push, seats, services
@@ -21,6 +24,11 @@ MAX_FRAME_BYTES = 16 * 1024
 # overflowed and dropped newer frames, so the consumer reads the current state itself.
 STALL_SECONDS = 2.0
 log = logging.getLogger(__name__)
+SIGNED_OUT = "Your session has ended (signed out); reload the page to watch or sign in again."
+
+
+class SessionEnded(Exception):
+    """The socket's session is gone (logged out, expired, flushed) or its user was banned since it connected."""
 
 
 class MatchConsumer(AsyncWebsocketConsumer):
@@ -76,18 +84,24 @@ class MatchConsumer(AsyncWebsocketConsumer):
                    "take_back": self.on_take_back}.get(data.get("type"))
         if handler is None:
             return await self.error("bad_request", "Unknown frame type; expected move, sync or chat.")
-        await handler(data)
+        if data["type"] in ("move", "sync", "chat") and "seat" in data and data["seat"] != self.seat:
+            # (a seat_vote's 'seat' names the seat voted on, not the sender)
+            return await self.error("forbidden", "You can only act and look from your own seat.",
+                                    data.get("id") if data["type"] == "move" else None)
+        try:
+            await handler(data)
+        except SessionEnded:
+            await self.error("forbidden", SIGNED_OUT, data.get("id") if data["type"] == "move" else None)
+            await self.close(code=4401)
 
     async def on_move(self, data: dict):
         client_id = data.get("id", "")
         if self.seat is None:
             return await self.error("forbidden", "Spectators watch; they cannot move.", client_id)
-        if "seat" in data and data["seat"] != self.seat:
-            return await self.error("forbidden", "You can only move for your own seat.", client_id)
         if "move" not in data or "version" not in data:
             return await self.error("bad_request", "A move frame needs 'move' and 'version'.", client_id)
-        result = await database_sync_to_async(services.submit_human_move)(
-            self.match_id, self.seat, data["move"], data["version"], client_id if client_id is not None else "")
+        result = await database_sync_to_async(self._submit)(
+            data["move"], data["version"], client_id if client_id is not None else "")
         if not result.ok:
             return await self.error(result.code, result.message, client_id)
         if result.duplicate:
@@ -111,7 +125,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         watching = self.seat is None
         room = f"match:{self.match_id}" + (":watchers" if watching else "")
         try:
-            message = await database_sync_to_async(services.post_chat)(room, self.user, data.get("text"))
+            message = await database_sync_to_async(self._post_chat)(room, data.get("text"))
         except services.ChatRefused as exc:
             return await self.error(exc.code, str(exc))
         payload = services.chat_payload(message, seat=self.seat, channel="watchers" if watching else "players")
@@ -121,14 +135,15 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def on_seat_vote(self, data: dict):
         if self.seat is None:
             return await self.error("forbidden", "Only players vote on seats.")
-        message = await database_sync_to_async(seats.vote_to_bot)(self.match_id, self.seat, data.get("seat"))
+        message = await database_sync_to_async(self._checked)(seats.vote_to_bot, self.match_id, self.seat,
+                                                              data.get("seat"))
         if message:
             await self.error("bad_request", message)
 
     async def on_take_back(self, data: dict):
         if self.seat is None:
             return await self.error("forbidden", "Spectators have no seat to take back.")
-        message = await database_sync_to_async(seats.take_back)(self.match_id, self.seat)
+        message = await database_sync_to_async(self._checked)(seats.take_back, self.match_id, self.seat)
         if message:
             await self.error("bad_request", message)
 
@@ -141,7 +156,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self.send_state(version, event["text"])
         waited = time.time() - event.get("at", time.time())
         if waited > STALL_SECONDS:
-            newer = await database_sync_to_async(self._frame_if_newer)(version)
+            try:
+                newer = await database_sync_to_async(self._frame_if_newer)(version)
+            except SessionEnded:
+                return await self.session_ended(event)
             if newer is not None:
                 log.warning("Match %s: a frame waited %.1f s in %s's channel and newer ones were lost (overflow); "
                             "resynced from version %s", self.match_id, waited, self.channel_name, version)
@@ -164,6 +182,11 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=json.dumps({"type": "removed", "message": event["message"]}))
         await self.close(code=4403)
 
+    async def session_ended(self, event):
+        """The user logged out: a page left open elsewhere stops receiving the seat's view at once."""
+        await self.send(text_data=json.dumps({"type": "removed", "message": SIGNED_OUT}))
+        await self.close(code=4401)
+
     async def error(self, code: str, message: str, client_id=None):
         frame = {"type": "error", "code": code, "message": message}
         if client_id:
@@ -176,7 +199,32 @@ class MatchConsumer(AsyncWebsocketConsumer):
             groups.append(frames.watchers_group(self.match_id))
         if self.user is not None and self.user.is_authenticated:
             groups.append(push.user_group(self.user.pk))
+            key = getattr(self.scope.get("session"), "session_key", None)
+            if key:
+                groups.append(push.session_group(key))
         return groups
+
+    def _session_ended(self) -> bool:
+        """True if the socket's user no longer holds its session or was banned; checked in each frame's own
+        database call, as the logout and ban pushes may miss a socket (or a session may simply be deleted)."""
+        if self.user is None or not self.user.is_authenticated:
+            return False
+        key = getattr(self.scope.get("session"), "session_key", None)
+        data = import_module(settings.SESSION_ENGINE).SessionStore(key).load() if key else {}
+        if data.get(SESSION_KEY) != str(self.user.pk):
+            return True
+        return not get_user_model().objects.filter(pk=self.user.pk, is_active=True).exists()
+
+    def _checked(self, action, *args):
+        if self._session_ended():
+            raise SessionEnded
+        return action(*args)
+
+    def _submit(self, move, version, client_id: str) -> services.MoveResult:
+        return self._checked(services.submit_human_move, self.match_id, self.seat, move, version, client_id)
+
+    def _post_chat(self, room: str, text):
+        return self._checked(services.post_chat, room, self.user, text)
 
     def _find_seat(self) -> tuple[bool, int | None]:
         match = Match.objects.filter(pk=self.match_id).first()
@@ -201,6 +249,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
         push.presence_changed(self.match_id)
 
     def _current_frame(self) -> tuple[int, str]:
+        if self.seat is not None and self._session_ended():
+            raise SessionEnded
         match = Match.objects.get(pk=self.match_id)
         return match.version, frames.frame_for(match, self.seat, self.fmt)
 

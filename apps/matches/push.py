@@ -7,6 +7,7 @@ the public one, in the format their socket asked for.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import time
 
@@ -120,3 +121,15 @@ def user_removed(user_id: int, message: str) -> None:
 
 def user_group(user_id: int) -> str:
     return f"u{user_id}"
+
+
+def session_group(session_key: str) -> str:
+    """The sockets opened under one login session (named by a digest: the key itself stays out of the layer)."""
+    return "sess." + hashlib.sha256(session_key.encode()).hexdigest()[:40]
+
+
+def session_ended(sender, request=None, user=None, **kwargs) -> None:
+    """On logout (``user_logged_out``, sent before the session is flushed): close that session's match sockets."""
+    key = getattr(getattr(request, "session", None), "session_key", None)
+    if key:
+        _send(session_group(key), {"type": "session.ended"})
