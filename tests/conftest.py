@@ -186,3 +186,24 @@ def moderator(make_user):
     user = make_user("mona", is_staff=True)
     user.groups.add(Group.objects.get(name=MODERATORS_GROUP))
     return user
+
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage"]
+
+
+@pytest.fixture
+def browser(monkeypatch):
+    """Headless Debian Chromium through Playwright; never a browser download."""
+    if not Path(CHROMIUM).exists():
+        require("CIVITAS_REQUIRE_BROWSER", f"Chromium is not installed at {CHROMIUM}")
+    # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are still synchronous.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()

@@ -11,9 +11,7 @@ from apps.lobbies.models import Lobby
 from apps.lobbies.selectors import can_view, lobby_context
 from apps.matches.push import user_group
 from apps.matches.services import ChatRefused, chat_payload, post_chat
-from apps.matches.throttle import FloodGuard
-
-MAX_FRAME_BYTES = 16 * 1024
+from apps.matches.throttle import FloodGuard, read_frame
 
 
 class LobbyConsumer(AsyncWebsocketConsumer):
@@ -44,19 +42,10 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         return groups
 
     async def receive(self, text_data=None, bytes_data=None):
-        verdict = self.flood.admit()
-        if verdict == "close":
-            await self.error("rate_limited", "Still too many frames; closing this connection.")
-            return await self.close(code=FloodGuard.CLOSE_CODE)
-        if verdict == "refuse":
-            return await self.error("rate_limited", "Too many frames; slow down.")
-        if text_data is None or len(text_data) > MAX_FRAME_BYTES:
-            return await self.error("bad_request", f"Frames are JSON text of at most {MAX_FRAME_BYTES} bytes.")
-        try:
-            data = json.loads(text_data)
-        except ValueError:
-            return await self.error("bad_request", "That frame is not valid JSON.")
-        if not isinstance(data, dict) or data.get("type") not in {"chat", "sync"}:
+        data = await read_frame(self, text_data)
+        if data is None:
+            return
+        if data.get("type") not in {"chat", "sync"}:
             return await self.error("bad_request", "Unknown frame type; expected chat or sync.")
         if data["type"] == "sync":
             return await self.lobby_changed({})

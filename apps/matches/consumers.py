@@ -17,9 +17,8 @@ from django.utils import timezone
 from apps.matches import bots, frames, liveness, push, seats, services
 from apps.matches.access import seat_of
 from apps.matches.models import Match, Presence
-from apps.matches.throttle import FloodGuard
+from apps.matches.throttle import FloodGuard, read_frame
 
-MAX_FRAME_BYTES = 16 * 1024
 # A state frame that waited this long in the socket's channel means the consumer stalled; the channel may have
 # overflowed and dropped newer frames, so the consumer reads the current state itself.
 STALL_SECONDS = 2.0
@@ -65,21 +64,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await database_sync_to_async(self._unregister)()
 
     async def receive(self, text_data=None, bytes_data=None):
-        # Every frame counts, malformed or oversized ones too: each would cost an answer.
-        verdict = self.flood.admit()
-        if verdict == "close":
-            await self.error("rate_limited", "Still too many frames; closing this connection.")
-            return await self.close(code=FloodGuard.CLOSE_CODE)
-        if verdict == "refuse":
-            return await self.error("rate_limited", "Too many frames; slow down.")
-        if text_data is None or len(text_data) > MAX_FRAME_BYTES:
-            return await self.error("bad_request", f"Frames are JSON text of at most {MAX_FRAME_BYTES} bytes.")
-        try:
-            data = json.loads(text_data)
-        except ValueError:
-            return await self.error("bad_request", "That frame is not valid JSON.")
-        if not isinstance(data, dict):
-            return await self.error("bad_request", "A frame is a JSON object with a 'type'.")
+        data = await read_frame(self, text_data)
+        if data is None:
+            return
         handler = {"move": self.on_move, "sync": self.on_sync, "chat": self.on_chat, "seat_vote": self.on_seat_vote,
                    "take_back": self.on_take_back}.get(data.get("type"))
         if handler is None:

@@ -1,5 +1,6 @@
-"""A per-connection token bucket: how many frames a socket may send in a burst and per second."""
+"""Admitting websocket frames: a per-connection token bucket, closing sockets that keep flooding, and parsing."""
 
+import json
 import time
 
 
@@ -71,3 +72,32 @@ class FloodGuard:
             return "ok"
         self.refused_in_a_row += 1
         return "close" if self.refused_in_a_row > self.patience else "refuse"
+
+
+MAX_FRAME_BYTES = 16 * 1024
+
+
+async def read_frame(consumer, text_data: str | None) -> dict | None:
+    """Admit one incoming websocket frame: the consumer's ``flood`` guard first (every frame counts, malformed and
+    oversized ones too, since each would cost an answer), then size, JSON and shape. Refusals are answered through
+    the consumer's ``error`` (or the socket is closed); None means the frame is not to be handled."""
+    verdict = consumer.flood.admit()
+    if verdict == "close":
+        await consumer.error("rate_limited", "Still too many frames; closing this connection.")
+        await consumer.close(code=FloodGuard.CLOSE_CODE)
+        return None
+    if verdict == "refuse":
+        await consumer.error("rate_limited", "Too many frames; slow down.")
+        return None
+    if text_data is None or len(text_data) > MAX_FRAME_BYTES:
+        await consumer.error("bad_request", f"Frames are JSON text of at most {MAX_FRAME_BYTES} bytes.")
+        return None
+    try:
+        data = json.loads(text_data)
+    except ValueError:
+        await consumer.error("bad_request", "That frame is not valid JSON.")
+        return None
+    if not isinstance(data, dict):
+        await consumer.error("bad_request", "A frame is a JSON object with a 'type'.")
+        return None
+    return data

@@ -10,9 +10,8 @@ from apps.lobbies import services as lobbies
 from apps.matches.registry import built_games, engine
 from apps.matches.services import SeatSpec, post_chat, start_match
 from tests.abuse.test_xss import PAYLOADS
-from tests.browser.conftest import ARGS, CHROMIUM
 from tests.browser.test_play_chronicle import DESKTOP, Watchful
-from tests.conftest import require, session_cookie
+from tests.conftest import session_cookie
 
 HOSTILE_NAME = "<img src=x onerror=alert(1)>ann"
 # Counts what would show that a payload ran, and every CSP violation the page reports; injected before any script
@@ -23,23 +22,6 @@ for (const name of ["alert", "confirm", "prompt"]) { window[name] = () => { wind
 document.addEventListener("securitypolicyviolation",
   (e) => window.__csp.push(e.violatedDirective + " " + (e.blockedURI || "inline") + " " + (e.sourceFile || "")));
 """
-
-
-@pytest.fixture
-def chromium(monkeypatch):
-    """The same headless Debian Chromium as tests/browser's ``browser`` fixture (conftest fixtures do not cross
-    folders)."""
-    from pathlib import Path
-
-    if not Path(CHROMIUM).exists():
-        require("CIVITAS_REQUIRE_BROWSER", f"Chromium is not installed at {CHROMIUM}")
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture
@@ -89,9 +71,9 @@ def check(watched, where):
 
 
 @pytest.mark.browser
-def test_the_policy_breaks_no_page(site, chromium, daphne_servers):
+def test_the_policy_breaks_no_page(site, browser, daphne_servers):
     (server,) = daphne_servers(1, bot_delay=0.0)
-    ada = open_page(chromium, server, site["ada"], "ada")
+    ada = open_page(browser, server, site["ada"], "ada")
     page = ada.page
     for path in ["/", f"/lobbies/{site['lobby']}/", "/games/origins/", "/lobbies/new/stone_age/"]:
         page.goto(server.url + path)
@@ -109,9 +91,9 @@ def test_the_policy_breaks_no_page(site, chromium, daphne_servers):
 
 
 @pytest.mark.browser
-def test_injected_scripts_never_run(site, chromium, daphne_servers):
+def test_injected_scripts_never_run(site, browser, daphne_servers):
     (server,) = daphne_servers(1, bot_delay=0.0)
-    ada, bob = open_page(chromium, server, site["ada"], "ada"), open_page(chromium, server, site["bob"], "bob")
+    ada, bob = open_page(browser, server, site["ada"], "ada"), open_page(browser, server, site["bob"], "bob")
     lobby_url = f"{server.url}/lobbies/{site['lobby']}/"
     ada.page.goto(server.url + "/")
     check(ada, "the home page")
@@ -129,7 +111,7 @@ def test_injected_scripts_never_run(site, chromium, daphne_servers):
     check(ada, "the lobby page")
     check(bob, "the lobby page (sender)")
     match_url = f"{server.url}/matches/{site['matches']['chronicle']}/"
-    watcher = open_page(chromium, server, site["bob"], "bob watching")
+    watcher = open_page(browser, server, site["bob"], "bob watching")
     for watched in (ada, watcher):
         watched.page.goto(match_url)
         watched.page.wait_for_selector("[data-conn]:has-text('Live')")
