@@ -13,14 +13,13 @@ import json
 import pytest
 from channels.db import database_sync_to_async
 from django.contrib.sessions.models import Session
-from django.db import connections
 from django.test import Client
 
 from apps.matches import bots
 from apps.matches.models import ChatMessage, Match, MoveLog
 from apps.matches.registry import engine
 from apps.moderation import services as moderation
-from tests.matches.test_consumer import connect, next_of
+from tests.matches.test_consumer import close_worker_connections, connect, next_of  # noqa: F401  (an autouse fixture)
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 RULES = engine("chronicle")
@@ -28,13 +27,6 @@ RULES = engine("chronicle")
 
 def run(fn, *args, **kwargs):
     return database_sync_to_async(fn)(*args, **kwargs)
-
-
-@pytest.fixture(autouse=True)
-async def close_worker_connections():
-    yield
-    await asyncio.gather(*bots.running_tasks(), return_exceptions=True)
-    await database_sync_to_async(connections.close_all)()
 
 
 @pytest.fixture

@@ -2,7 +2,6 @@
 a consumer that stalled until its channel overflowed notices, logs it and resyncs, and a page that missed the
 last frame gets it by asking with the version it shows."""
 
-import asyncio
 import json
 import logging
 import time
@@ -10,22 +9,14 @@ import time
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
-from django.db import connections
 
-from apps.matches import bots, consumers, frames, push, services
+from apps.matches import consumers, frames, push, services
 from apps.matches.models import Match
 from apps.matches.registry import engine
-from tests.matches.test_consumer import connect, next_of
+from tests.matches.test_consumer import close_worker_connections, connect, next_of  # noqa: F401  (an autouse fixture)
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 RULES = engine("chronicle")
-
-
-@pytest.fixture(autouse=True)
-async def close_worker_connections():
-    yield
-    await asyncio.gather(*bots.running_tasks(), return_exceptions=True)
-    await database_sync_to_async(connections.close_all)()
 
 
 async def move_once(match_id: int) -> int:
