@@ -263,7 +263,7 @@ async def play(stats: Stats, rooms: list[Room], interval: float, duration: float
             tick += interval
 
     await asyncio.gather(*(drive(room) for room in rooms))
-    stats.seconds = loop.time() - start
+    stats.seconds += loop.time() - start
     stats.lost = sum(room.lost() for room in rooms)
     await asyncio.gather(*(room.close() for room in rooms))
 
