@@ -28,7 +28,9 @@ moves), so the ratios compare what the servers do, not what this client does.
 A frame is lost when a client never saw a version that was made while it was connected. A client that
 gets two versions in quick succession may legitimately see only the newer (the server sends the newest
 state), but here no match has two moves in flight: the next move is sent only once everyone has the last
-one (or after a timeout, which is an error), so every version must reach every client.
+one, so every version must reach every client. Versions are counted when the room stops, so a frame that
+arrives after the 10 s wait is late, not lost: its move is an error (``timeout``) and that room stops moving.
+Handshakes refused while many sockets join are retried and counted as errors too.
 
 The client is one asyncio process on the same machine as the servers, so its own work is in every figure;
 the bare echo pays the same.
@@ -196,23 +198,26 @@ class EchoRoom(Room):
         return self.clients[0], f'{{"type": "state", "version": {self.version + 1}, "pad": "{self.pad}"}}'
 
 
-async def open_client(room: Room, url: str, seat: int | None = None, cookie: str = "", gate=None) -> Client:
+async def open_client(room: Room, url: str, seat: int | None = None, cookie: str = "", gate=None) -> None:
+    """Join the room, retrying a refused handshake (each refusal is an error); a spectator may give up."""
     origin = "http://" + url.split("/")[2]
     headers = {"Cookie": f"sessionid={cookie}"} if cookie else {}
-    for attempt in range(5):
+    for attempt in range(10):
         try:
             async with gate:
                 ws = await connect(url, origin=origin, additional_headers=headers, open_timeout=120,
                                    ping_interval=None, compression=None, max_size=2**24, max_queue=None)
             break
         except (OSError, InvalidHandshake, TimeoutError):
-            room.stats.errors["connect failed"] += 1
+            room.stats.errors["connect refused"] += 1
             await asyncio.sleep(1 + attempt)
     else:
-        raise RuntimeError(f"could not connect to {url}")
+        if seat is not None:
+            raise RuntimeError(f"seat {seat} could not connect to {url}")
+        room.stats.errors["spectator never joined"] += 1
+        return
     client = Client(room, ws, seat)
     room.clients.append(client)
-    return client
 
 
 async def settle(rooms: list[Room], quiet: float = 1.0, limit: float = 300.0):
@@ -229,7 +234,7 @@ async def settle(rooms: list[Room], quiet: float = 1.0, limit: float = 300.0):
 
 
 async def open_matches(stats: Stats, matches: list[dict], urls: list[str], spectators: int) -> list[MatchRoom]:
-    gate = asyncio.Semaphore(50)
+    gate = asyncio.Semaphore(20)
     rooms, opening = [], []
     for n, match in enumerate(matches):
         room = MatchRoom(stats, match["id"], random.Random(match["id"]))
@@ -242,7 +247,8 @@ async def open_matches(stats: Stats, matches: list[dict], urls: list[str], spect
     started = time.perf_counter()
     await asyncio.gather(*opening)
     await settle(rooms)
-    print(f"{stats.name}: {len(opening)} sockets joined and quiet in {time.perf_counter() - started:.1f} s", flush=True)
+    joined = sum(len(room.clients) for room in rooms)
+    print(f"{stats.name}: {joined} sockets joined and quiet in {time.perf_counter() - started:.1f} s", flush=True)
     return rooms
 
 
@@ -270,7 +276,7 @@ async def play(stats: Stats, rooms: list[Room], interval: float, duration: float
 
 async def bare(stats: Stats, urls: list[str], watchers: int, pad: int, steps: int, interval: float):
     room = EchoRoom(stats, pad)
-    gate = asyncio.Semaphore(50)
+    gate = asyncio.Semaphore(20)
     name = secrets.token_hex(4)
     await open_client(room, f"{urls[0]}/ws/echo/{name}/", gate=gate)
     await asyncio.gather(*(open_client(room, f"{urls[(i + 1) % len(urls)]}/ws/echo/{name}/", gate=gate)
