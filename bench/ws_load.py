@@ -391,10 +391,10 @@ def main() -> None:
     procs: list[subprocess.Popen] = []
     try:
         game_urls, echo_urls = args.game_urls, args.echo_urls
+        subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, check=True)
         if not game_urls or not echo_urls:
             logs = Path(tempfile.mkdtemp(prefix="ws_load-"))
             print(f"server logs in {logs}", flush=True)
-            subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, check=True)
             if not game_urls:
                 started, game_urls = start_servers("config.asgi:application", 2, dict(os.environ), logs)
                 procs += started
