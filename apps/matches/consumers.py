@@ -134,6 +134,18 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if message:
             await self.error("bad_request", message)
 
+    async def dispatch(self, message):
+        """Relay a pushed frame straight to the socket.
+
+        Channels hops to the one database thread before every handler to close old connections; a relayed
+        frame touches no database, and that hop per frame per viewer queued behind the moves' database work
+        (half the event loop's time with 1,000 spectators, bench/ws_load.py). Every handler that does touch
+        the database goes through ``database_sync_to_async``, which closes old connections itself.
+        """
+        if message["type"] == "frame":
+            return await self.frame(message)
+        return await super().dispatch(message)
+
     async def frame(self, event):
         version = event.get("version")
         if version is None:

@@ -1,0 +1,53 @@
+"""A bare Channels echo, the yardstick of ``bench/ws_load.py``.
+
+One consumer at ``/ws/echo/<room>/`` joins the group of its room and relays every text frame it receives to
+that group, untouched: no database, no sessions, no Origin check, no rendering. It uses the site's own channel
+layer settings (``CHANNEL_LAYERS`` from ``config/settings.py``: same Redis, prefix, capacity and pool) and,
+like the site's match consumer, relays without Channels' per-handler hop to the database thread, so the
+difference between it and the site is exactly what the site does per move. Serve it like the site:
+
+    REDIS_URL=redis://127.0.0.1:6379/1 .venv/bin/daphne -b 127.0.0.1 -p 8101 bench.echo_asgi:application
+"""
+
+import sys
+from pathlib import Path
+
+import django
+from django.conf import settings
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+if not settings.configured:
+    from config.settings import CHANNEL_LAYERS
+
+    settings.configure(CHANNEL_LAYERS=CHANNEL_LAYERS, INSTALLED_APPS=["channels"], ALLOWED_HOSTS=["*"])
+    django.setup()
+
+from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from django.urls import path  # noqa: E402
+
+
+class Relay(AsyncWebsocketConsumer):
+    async def connect(self):
+        self.room = "echo." + self.scope["url_route"]["kwargs"]["room"]
+        await self.channel_layer.group_add(self.room, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code):
+        await self.channel_layer.group_discard(self.room, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        await self.channel_layer.group_send(self.room, {"type": "relay", "text": text_data})
+
+    async def dispatch(self, message):
+        """Skip Channels' database thread hop before a relay, as the site's match consumer does."""
+        if message["type"] == "relay":
+            return await self.relay(message)
+        return await super().dispatch(message)
+
+    async def relay(self, event):
+        await self.send(text_data=event["text"])
+
+
+application = ProtocolTypeRouter({"websocket": URLRouter([path("ws/echo/<str:room>/", Relay.as_asgi())])})

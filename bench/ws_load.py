@@ -1,0 +1,459 @@
+"""Websocket load on the production shape, measured against a bare Channels echo on the same machine (issue 8).
+
+Run from the repository root with PostgreSQL and Redis up (the script migrates the database, then starts two
+Daphne processes serving ``config.asgi:application`` and two serving ``bench/echo_asgi.py``, all on one Redis):
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/civitas_bench REDIS_URL=redis://127.0.0.1:6379/1 \\
+        .venv/bin/python bench/ws_load.py [--matches 500] [--spectators 1000] [--duration 60]
+
+``--game-urls`` and ``--echo-urls`` point it at servers already running instead (it still needs
+DATABASE_URL, and the servers' DJANGO_SECRET_KEY, to create users, sessions and matches).
+
+What it measures, every client speaking the JSON protocol (``?format=json``) over real sockets, spread over
+both processes, seats authenticated by a session cookie, spectators anonymous:
+
+- bare pair: two echo clients on different processes; one sends a frame, the time until both have it, one
+  frame at a time (frames relayed per second, and ms).
+- bare fan-out: one sender and N watchers of one echo room (p99 of the time until all have the frame).
+- (a) one Chronicle match, two seats and a spectator: a seat plays a random legal move from its last frame;
+  the time from sending it until every seat and spectator has the new version, one move at a time.
+- (b) M matches at once, each with two seats and ``--match-spectators`` spectators, each moving every
+  ``--interval`` seconds for ``--duration`` seconds: moves accepted per second and move-to-everyone times.
+- (c) one match with ``--spectators`` spectators: move-to-everyone times, against the bare fan-out.
+
+Echo frames are padded to the mean size of the state frames seen in (a), and both kinds of frame are read
+the same way (only the version at the start of the text is parsed, except by seats, which need their legal
+moves), so the ratios compare what the servers do, not what this client does.
+
+A frame is lost when a client never saw a version that was made while it was connected. A client that
+gets two versions in quick succession may legitimately see only the newer (the server sends the newest
+state), but here no match has two moves in flight: the next move is sent only once everyone has the last
+one, so every version must reach every client. Versions are counted when the room stops, so a frame that
+arrives after the 10 s wait is late, not lost: its move is an error (``timeout``) and that room stops moving.
+Handshakes refused while many sockets join are retried and counted as errors too.
+
+The client is one asyncio process on the same machine as the servers, so its own work is in every figure;
+the bare echo pays the same.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import resource
+import secrets
+import shlex
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+VERSION = re.compile(rb'^\{"type": "(\w+)", "version": (\d+)')
+MOVE_TIMEOUT = 10.0
+
+
+class Stats:
+    """What one scenario saw: move-to-everyone times, per-recipient times, accepted moves, errors."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.everyone: list[float] = []
+        self.each: list[float] = []
+        self.accepted = 0
+        self.errors: Counter = Counter()
+        self.lost = 0
+        self.frame_bytes: list[int] = []
+        self.seconds = 0.0
+
+
+class Client:
+    """One socket: remembers every version it saw and tells its room when a new one arrives."""
+
+    def __init__(self, room: Room, ws, seat: int | None):
+        self.room, self.ws, self.seat = room, ws, seat
+        self.version = -1
+        self.seen: set[int] = set()
+        self.state: dict | None = None
+        self.closing = False
+        self.task = asyncio.create_task(self.read())
+
+    async def read(self):
+        stats = self.room.stats
+        try:
+            while True:
+                raw = await self.ws.recv(decode=False)
+                now = time.perf_counter()
+                Room.frames_received += 1
+                head = VERSION.match(raw)
+                if head is None:
+                    if raw.startswith(b'{"type": "error"'):
+                        stats.errors[json.loads(raw)["code"]] += 1
+                    continue
+                version = int(head.group(2))
+                if version <= self.version:
+                    continue
+                self.version = version
+                self.seen.add(version)
+                stats.frame_bytes.append(len(raw))
+                if self.seat is not None:
+                    self.state = json.loads(raw)
+                self.room.arrived(self, version, now)
+        except ConnectionClosed:
+            if not self.closing:
+                stats.errors["connection closed"] += 1
+
+
+class Room:
+    """A match or an echo room: the clients that must all see each new version, and one move at a time."""
+
+    frames_received = 0
+
+    def __init__(self, stats: Stats, version: int = 0):
+        self.stats = stats
+        self.version = version
+        self.clients: list[Client] = []
+        self.waiting: dict[int, tuple[float, set[Client], asyncio.Future]] = {}
+        self.over = False
+
+    def arrived(self, client: Client, version: int, now: float):
+        for target, (sent, left, done) in list(self.waiting.items()):
+            if target <= version and client in left:
+                left.discard(client)
+                self.stats.each.append(now - sent)
+                if not left and not done.done():
+                    done.set_result(now - sent)
+
+    def next_frame(self) -> tuple[Client, str] | None:
+        raise NotImplementedError
+
+    async def step(self) -> bool:
+        """Send the next frame and wait until everyone has its version; False when the room can go no further."""
+        found = None if self.over else self.next_frame()
+        if found is None:
+            self.over = True
+            return False
+        sender, text = found
+        target = self.version + 1
+        done = asyncio.get_running_loop().create_future()
+        sent = time.perf_counter()
+        self.waiting[target] = (sent, set(self.clients), done)
+        await sender.ws.send(text)
+        try:
+            self.stats.everyone.append(await asyncio.wait_for(done, MOVE_TIMEOUT))
+        except TimeoutError:
+            self.stats.errors["timeout"] += 1
+            self.over = True
+        finally:
+            left = self.waiting.pop(target)[1]
+        if len(left) < len(self.clients):
+            self.stats.accepted += 1
+            self.version = target
+        return not self.over
+
+    def lost(self) -> int:
+        made = set(range(1, self.version + 1))
+        return sum(len(made - client.seen) for client in self.clients)
+
+    async def close(self):
+        for client in self.clients:
+            client.closing = True
+        await asyncio.gather(*(client.ws.close() for client in self.clients), return_exceptions=True)
+        for client in self.clients:
+            client.task.cancel()
+
+
+class MatchRoom(Room):
+    def __init__(self, stats: Stats, match_id: int, rng: random.Random):
+        super().__init__(stats)
+        self.match_id, self.rng = match_id, rng
+
+    def next_frame(self):
+        for client in self.clients:
+            state = client.state
+            if client.seat is not None and state and state["version"] == self.version and state["legal"]:
+                move = self.rng.choice(state["legal"])
+                return client, json.dumps({"type": "move", "move": move, "version": self.version,
+                                           "id": f"b{self.match_id}.{self.version}"})
+        return None
+
+
+class EchoRoom(Room):
+    def __init__(self, stats: Stats, pad: int):
+        super().__init__(stats)
+        self.pad = "x" * pad
+
+    def next_frame(self):
+        return self.clients[0], f'{{"type": "state", "version": {self.version + 1}, "pad": "{self.pad}"}}'
+
+
+async def open_client(room: Room, url: str, seat: int | None = None, cookie: str = "", gate=None) -> None:
+    """Join the room, retrying a refused handshake (each refusal is an error); a spectator may give up."""
+    origin = "http://" + url.split("/")[2]
+    headers = {"Cookie": f"sessionid={cookie}"} if cookie else {}
+    for attempt in range(10):
+        try:
+            async with gate:
+                ws = await connect(url, origin=origin, additional_headers=headers, open_timeout=120,
+                                   ping_interval=None, compression=None, max_size=2**24, max_queue=None)
+            break
+        except (OSError, InvalidHandshake, TimeoutError):
+            room.stats.errors["connect refused"] += 1
+            await asyncio.sleep(1 + attempt)
+    else:
+        if seat is not None:
+            raise RuntimeError(f"seat {seat} could not connect to {url}")
+        room.stats.errors["spectator never joined"] += 1
+        return
+    client = Client(room, ws, seat)
+    room.clients.append(client)
+
+
+async def settle(rooms: list[Room], quiet: float = 1.0, limit: float = 300.0):
+    """Wait until every client has its room's version and no frames (presence storms) arrive for ``quiet`` s."""
+    deadline = time.perf_counter() + limit
+    last = -1
+    while time.perf_counter() < deadline:
+        ready = all(c.version >= room.version for room in rooms for c in room.clients)
+        if ready and Room.frames_received == last:
+            return
+        last = Room.frames_received
+        await asyncio.sleep(quiet)
+    raise RuntimeError("clients never settled")
+
+
+async def open_matches(stats: Stats, matches: list[dict], urls: list[str], spectators: int) -> list[MatchRoom]:
+    gate = asyncio.Semaphore(20)
+    rooms, opening = [], []
+    for n, match in enumerate(matches):
+        room = MatchRoom(stats, match["id"], random.Random(match["id"]))
+        rooms.append(room)
+        path = f"/ws/matches/{match['id']}/?format=json"
+        for seat, cookie in enumerate(match["cookies"]):
+            opening.append(open_client(room, urls[(n + seat) % len(urls)] + path, seat, cookie, gate))
+        for i in range(spectators):
+            opening.append(open_client(room, urls[(n + i) % len(urls)] + path, gate=gate))
+    started = time.perf_counter()
+    await asyncio.gather(*opening)
+    await settle(rooms)
+    joined = sum(len(room.clients) for room in rooms)
+    print(f"{stats.name}: {joined} sockets joined and quiet in {time.perf_counter() - started:.1f} s", flush=True)
+    return rooms
+
+
+async def play(stats: Stats, rooms: list[Room], interval: float, duration: float | None, steps: int | None):
+    """Each room steps every ``interval`` s (rooms started at random offsets) for ``duration`` s or ``steps``."""
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    until = start + duration if duration else float("inf")
+
+    async def drive(room: Room):
+        tick = start + (random.random() * interval if len(rooms) > 1 else 0.0)
+        count = 0
+        while loop.time() < until and (steps is None or count < steps):
+            await asyncio.sleep(max(0.0, tick - loop.time()))
+            if loop.time() >= until or not await room.step():
+                break
+            count += 1
+            tick += interval
+
+    await asyncio.gather(*(drive(room) for room in rooms))
+    stats.seconds += loop.time() - start
+    stats.lost = sum(room.lost() for room in rooms)
+    await asyncio.gather(*(room.close() for room in rooms))
+
+
+async def bare(stats: Stats, urls: list[str], watchers: int, pad: int, steps: int, interval: float):
+    room = EchoRoom(stats, pad)
+    gate = asyncio.Semaphore(20)
+    name = secrets.token_hex(4)
+    await open_client(room, f"{urls[0]}/ws/echo/{name}/", gate=gate)
+    await asyncio.gather(*(open_client(room, f"{urls[(i + 1) % len(urls)]}/ws/echo/{name}/", gate=gate)
+                           for i in range(watchers)))
+    for client in room.clients:
+        client.version = 0
+    await settle([room])
+    await play(stats, [room], interval, None, steps)
+
+
+# --- the production shape: processes, database rows, sessions ---------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_servers(app: str, count: int, env: dict, logs: Path) -> tuple[list[subprocess.Popen], list[str]]:
+    procs, urls = [], []
+    for _ in range(count):
+        port = free_port()
+        log = open(logs / f"{app.split(':')[0]}-{port}.log", "w")
+        procs.append(subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), app],
+                                      cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT))
+        urls.append(f"ws://127.0.0.1:{port}")
+    for proc, url in zip(procs, urls, strict=True):
+        port = int(url.rsplit(":", 1)[1])
+        for _ in range(300):
+            if proc.poll() is not None:
+                raise RuntimeError(f"{app} on {port} exited; see {logs}")
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+    return procs, urls
+
+
+def create_matches(count: int, first_user: int) -> list[dict]:
+    """``count`` running Chronicle matches, each seat a user of its own with a fresh session."""
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from apps.matches.services import SeatSpec, start_match
+
+    user_model = get_user_model()
+    names = [f"bench{first_user + i}" for i in range(2 * count)]
+    user_model.objects.bulk_create([user_model(username=n, password="!") for n in names], ignore_conflicts=True)
+    users = {u.username: u for u in user_model.objects.filter(username__in=names)}
+
+    def cookie(user) -> str:
+        session = SessionStore()
+        session.update({SESSION_KEY: str(user.pk), HASH_SESSION_KEY: user.get_session_auth_hash(),
+                        BACKEND_SESSION_KEY: "django.contrib.auth.backends.ModelBackend"})
+        session.create()
+        return session.session_key
+
+    matches = []
+    for i in range(count):
+        seated = [users[names[2 * i]], users[names[2 * i + 1]]]
+        match = start_match("chronicle", [SeatSpec(u.username, u) for u in seated])
+        matches.append({"id": match.pk, "cookies": [cookie(u) for u in seated]})
+    return matches
+
+
+# --- report ----------------------------------------------------------------------------------------------
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000 if ordered else float("nan")
+
+
+def line(stats: Stats, base: Stats | None = None) -> str:
+    rate = stats.accepted / stats.seconds if stats.seconds else 0.0
+    parts = [f"{stats.name:<34}{rate:8.1f}/s"]
+    for label, q in (("p50", 0.5), ("p95", 0.95), ("p99", 0.99), ("max", 1.0)):
+        value = pct(stats.everyone, q)
+        ratio = f" ({value / pct(base.everyone, q):.1f}x)" if base and base.everyone else ""
+        parts.append(f"{label} {value:7.1f}{ratio}")
+    parts.append(f"each p99 {pct(stats.each, 0.99):.1f}")
+    parts.append(f"n {len(stats.everyone)} lost {stats.lost} errors {dict(stats.errors) or 0}")
+    return "  ".join(parts)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--matches", type=int, nargs="+", default=[500], help="M values of scenario (b)")
+    parser.add_argument("--match-spectators", type=int, default=1, help="spectators per match in (b)")
+    parser.add_argument("--spectators", type=int, default=1000, help="spectators in (c), watchers of bare fan-out")
+    parser.add_argument("--interval", type=float, default=2.0, help="seconds between moves of a match in (b)")
+    parser.add_argument("--duration", type=float, default=60.0, help="seconds of (b) for each M")
+    parser.add_argument("--gap", type=float, default=0.1,
+                        help="seconds between frames in (a), (c) and the bare ones (a seat may send 10 frames/s)")
+    parser.add_argument("--games", type=int, default=3, help="whole games played one move at a time in (a)")
+    parser.add_argument("--steps", type=int, default=200, help="frames of the bare pair; moves of (c) <= a game")
+    parser.add_argument("--scenarios", default="abc", help="which of a, b, c to run (the bare ones always run)")
+    parser.add_argument("--game-urls", nargs="+", help="ws://host:port of running site processes")
+    parser.add_argument("--echo-urls", nargs="+", help="ws://host:port of running echo processes")
+    args = parser.parse_args()
+    print("$ " + shlex.join([".venv/bin/python", "bench/ws_load.py", *sys.argv[1:]]), flush=True)
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    if not os.environ.get("DATABASE_URL") or not os.environ.get("REDIS_URL"):
+        sys.exit("Set DATABASE_URL (PostgreSQL) and REDIS_URL: this measures the production shape.")
+    os.environ.setdefault("DJANGO_SECRET_KEY", secrets.token_urlsafe(50))
+    os.environ.update(DJANGO_DEBUG="0", DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost", DJANGO_SETTINGS_MODULE=
+                      "config.settings", DJANGO_LOG_LEVEL=os.environ.get("DJANGO_LOG_LEVEL", "ERROR"))
+    procs: list[subprocess.Popen] = []
+    try:
+        game_urls, echo_urls = args.game_urls, args.echo_urls
+        subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, check=True)
+        if not game_urls or not echo_urls:
+            logs = Path(tempfile.mkdtemp(prefix="ws_load-"))
+            print(f"server logs in {logs}", flush=True)
+            if not game_urls:
+                started, game_urls = start_servers("config.asgi:application", 2, dict(os.environ), logs)
+                procs += started
+            if not echo_urls:
+                started, echo_urls = start_servers("bench.echo_asgi:application", 2, dict(os.environ), logs)
+                procs += started
+        import django
+
+        django.setup()
+        asyncio.run(run(args, game_urls, echo_urls))
+    finally:
+        for proc in procs:
+            proc.terminate()
+        for proc in procs:
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+async def run(args, game_urls: list[str], echo_urls: list[str]) -> None:
+    from asgiref.sync import sync_to_async
+
+    make = sync_to_async(create_matches)
+    users = 0
+    pad = 4000
+    a = Stats("(a) one match, one move at a time")
+    for _ in range(args.games if "a" in args.scenarios else 0):
+        matches = await make(1, users)
+        users += 2
+        await play(a, await open_matches(a, matches, game_urls, 1), args.gap, None, None)
+    if a.frame_bytes:
+        pad = int(sum(a.frame_bytes) / len(a.frame_bytes)) - 40
+    pair = Stats("bare pair")
+    await bare(pair, echo_urls, 1, pad, args.steps, args.gap)
+    fan = Stats(f"bare fan-out to {args.spectators}")
+    await bare(fan, echo_urls, args.spectators, pad, args.steps // 4, args.gap)
+    print(f"\nstate frames {pad + 40} bytes on average (echo frames padded to it); ms from sending a frame or move"
+          f" until every client has its version; (x) ratio to the bare figure; 'each' per recipient", flush=True)
+    print(line(pair))
+    print(line(fan))
+    if a.everyone:
+        print(line(a, pair))
+        rate_a, rate_pair = len(a.everyone) / sum(a.everyone), len(pair.everyone) / sum(pair.everyone)
+        print(f"back to back (1 / mean time to everyone): (a) {rate_a:.1f} moves/s, bare pair {rate_pair:.1f} frames/s"
+              f" ({rate_a / rate_pair:.2f}x); target: (a) p50 within 3x bare pair p50", flush=True)
+    for m in args.matches if "b" in args.scenarios else []:
+        b = Stats(f"(b) {m} matches, a move per {args.interval:g}s")
+        matches = await make(m, users)
+        users += 2 * m
+        await play(b, await open_matches(b, matches, game_urls, args.match_spectators), args.interval,
+                   args.duration, None)
+        print(line(b, pair) + "\ntarget: (b) p99 < 150 ms and zero lost frames", flush=True)
+    if "c" in args.scenarios:
+        c = Stats(f"(c) one match, {args.spectators} spectators")
+        rooms = await open_matches(c, await make(1, users), game_urls, args.spectators)
+        await play(c, rooms, args.gap, None, args.steps)
+        print(line(c, fan) + "\ntarget: (c) p99 within 1.5x bare fan-out p99", flush=True)
+
+
+if __name__ == "__main__":
+    main()
