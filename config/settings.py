@@ -173,6 +173,8 @@ PRESENCE_HEARTBEAT = float(os.environ.get("CIVITAS_PRESENCE_HEARTBEAT", "30"))
 CHAT_MAX_LENGTH = 500
 # At most this many chat lines per user in this many seconds, across every process.
 CHAT_RATE_LIMIT = (5, 10)
+# Frames a match socket may send per second, and in a burst, before it is answered rate_limited.
+MATCH_FRAME_RATE = tuple(int(n) for n in os.environ.get("CIVITAS_MATCH_FRAME_RATE", "10,20").split(","))
 
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

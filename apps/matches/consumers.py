@@ -34,6 +34,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
     match_id: int
     seat: int | None = None
     joined = False
+    has_bots = True  # whether a bot plays a seat here: only then does a move need the bot driver
     shown = -1  # the newest version this socket was sent: older or repeated state frames are not sent again
 
     async def connect(self):
@@ -41,9 +42,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
         self.fmt = "json" if query.get("format") == ["json"] else "html"
         self.user = self.scope.get("user")
-        self.flood = FloodGuard(rate=10, burst=20)
+        self.flood = FloodGuard(*settings.MATCH_FRAME_RATE)
         await self.accept()
-        found, self.seat = await database_sync_to_async(self._find_seat)()
+        found, self.seat, self.has_bots = await database_sync_to_async(self._find_seat)()
         if not found:
             await self.error("forbidden", "No such match.")
             await self.close(code=4404)
@@ -53,7 +54,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.joined = True
         await self.send_state(*await database_sync_to_async(self._register)())
         await database_sync_to_async(push.presence_changed)(self.match_id)
-        bots.drive_soon(self.match_id)
+        if self.has_bots:
+            bots.drive_soon(self.match_id)
         liveness.ensure_heartbeat()
 
     async def disconnect(self, code):
@@ -87,13 +89,15 @@ class MatchConsumer(AsyncWebsocketConsumer):
             return await self.error("forbidden", "Spectators watch; they cannot move.", client_id)
         if "move" not in data or "version" not in data:
             return await self.error("bad_request", "A move frame needs 'move' and 'version'.", client_id)
-        result = await database_sync_to_async(self._submit)(
+        result, pushes = await database_sync_to_async(self._submit)(
             data["move"], data["version"], client_id if client_id is not None else "")
+        await push.send_now(pushes)
         if not result.ok:
             return await self.error(result.code, result.message, client_id)
         if result.duplicate:
             await self.on_sync(data)  # answered as the first time: the state that move led to (or later)
-        bots.drive_soon(self.match_id)
+        if self.has_bots:
+            bots.drive_soon(self.match_id)
 
     async def on_sync(self, data: dict):
         """Answer with the current state; a sync that names the version it shows is answered only if newer."""
@@ -172,6 +176,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=text)
 
     async def bots_wake(self, event):
+        self.has_bots = True
         bots.drive_soon(self.match_id)
 
     async def user_notify(self, event):
@@ -219,17 +224,21 @@ class MatchConsumer(AsyncWebsocketConsumer):
             raise SessionEnded
         return action(*args)
 
-    def _submit(self, move, version, client_id: str) -> services.MoveResult:
-        return self._checked(services.submit_human_move, self.match_id, self.seat, move, version, client_id)
+    def _submit(self, move, version, client_id: str) -> tuple[services.MoveResult, list]:
+        """Submit the move; the frames it pushes are returned, to be sent from the event loop rather than from
+        this database thread (which would otherwise wait on Redis while other sockets' queries queue)."""
+        with push.deferred() as pushes:
+            result = self._checked(services.submit_human_move, self.match_id, self.seat, move, version, client_id)
+        return result, pushes
 
     def _post_chat(self, room: str, text):
         return self._checked(services.post_chat, room, self.user, text)
 
-    def _find_seat(self) -> tuple[bool, int | None]:
+    def _find_seat(self) -> tuple[bool, int | None, bool]:
         match = Match.objects.filter(pk=self.match_id).first()
         if match is None:
-            return False, None
-        return True, seat_of(match, self.user)
+            return False, None, False
+        return True, seat_of(match, self.user), match.seats.exclude(bot="").exists()
 
     def _register(self) -> tuple[int, str]:
         user = self.user if self.user is not None and self.user.is_authenticated else None

@@ -9,7 +9,9 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import threading
 import time
+from contextlib import contextmanager
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -19,21 +21,40 @@ from apps.matches import frames, liveness
 from apps.matches.models import Match, MatchSeat, Presence
 from apps.matches.registry import engine
 
+_outbox = threading.local()
+
 
 def _send(group: str, event: dict) -> None:
     _send_all([(group, event)])
 
 
 def _send_all(messages: list[tuple[str, dict]]) -> None:
-    """Send several group messages in one hop to the event loop (one Redis round of connections, not N)."""
+    """Send several group messages in one hop to the event loop (one Redis round of connections, not N);
+    inside ``deferred()`` they are kept for the caller to send instead."""
     if not messages:
         return
-    layer = get_channel_layer()
+    box = getattr(_outbox, "box", None)
+    if box is not None:
+        box.extend(messages)
+        return
+    async_to_sync(send_now)(messages)
 
-    async def send_each():
+
+async def send_now(messages: list[tuple[str, dict]]) -> None:
+    if messages:
+        layer = get_channel_layer()
         await asyncio.gather(*(layer.group_send(group, event) for group, event in messages))
 
-    async_to_sync(send_each)()
+
+@contextmanager
+def deferred():
+    """Collect, rather than send, the messages pushed in this thread (a consumer sends them from its loop)."""
+    box: list[tuple[str, dict]] = []
+    _outbox.box = box
+    try:
+        yield box
+    finally:
+        _outbox.box = None
 
 
 def state_changed(match_id: int, match: Match | None = None, rows: list[MatchSeat] | None = None) -> None:

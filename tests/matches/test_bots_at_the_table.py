@@ -19,6 +19,7 @@ RULES = engine("chronicle")
 
 async def test_a_person_plays_a_whole_game_against_a_bot(alice, settings):
     settings.BOT_DELAY = 0
+    settings.MATCH_FRAME_RATE = (1000, 1000)  # this client answers every state at machine speed, no person could
     match = await database_sync_to_async(start_match)(
         "chronicle", [SeatSpec("alice", alice), SeatSpec("Random bot 1", bot="random")], seed=404)
     player, _ = await connect(match.pk, alice)
