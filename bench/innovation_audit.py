@@ -13,28 +13,16 @@ import random
 import sys
 import time
 from collections import Counter
-from itertools import chain
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from apps.innovation.cards import CARDS, SPECIALS  # noqa: E402
+from apps.innovation.core import every_card_on_the_table  # noqa: E402
 from apps.innovation.engine import RULES  # noqa: E402
 
 COMMAND = ".venv/bin/python bench/innovation_audit.py"
 EVERYTHING = Counter(list(CARDS) + list(SPECIALS))
-
-
-def pieces(s: dict) -> Counter:
-    seats = s["seats"]
-    return Counter(chain(
-        chain.from_iterable(s["decks"].values()), s["achievements"], s["removed"], s["specials"],
-        (c for c, _ in s["revealed"]),
-        chain.from_iterable(seat["hand"] for seat in seats),
-        chain.from_iterable(seat["score"] for seat in seats),
-        chain.from_iterable(seat["achievements"] for seat in seats),
-        chain.from_iterable(p["cards"] for seat in seats for p in seat["board"].values()),
-    ))
 
 
 def main() -> None:
@@ -56,7 +44,7 @@ def main() -> None:
             moves.append((seat, move))
             state = RULES.apply(state, seat, move)
             steps += 1
-            if pieces(state) != EVERYTHING:
+            if Counter(every_card_on_the_table(state)) != EVERYTHING:
                 problems.append(f"game {game} step {len(moves)}: cards created or lost")
             for viewer in [None, *range(players)]:
                 text = json.dumps(RULES.view(state, viewer))

@@ -34,17 +34,8 @@ class ChronicleRules(FlowRules):
     flow = flow
     visibility = visibility
 
-    def setup(self, players: int, seed: int, options: dict | None = None) -> State:
-        self.check_players(players)
-        return flow.new_state(players, seed)
-
     def apply(self, state: State, seat: int, move: Move) -> State:
-        self.check_seat(state, seat)
-        move = self.check_move_shape(move)
-        if state["phase"] == flow.OVER:
-            raise IllegalMove("The game is over: no more moves can be made.")
-        if seat not in flow.active_seats(state):
-            raise IllegalMove(self._not_your_turn(state, seat))
+        move = self.admit(state, seat, move)
         if move not in flow.legal_moves(state, seat):
             raise IllegalMove(self._why_illegal(state, seat, move))
         new = clone(state)
@@ -73,7 +64,7 @@ class ChronicleRules(FlowRules):
 
     # --- Checks ---------------------------------------------------------------
 
-    def _not_your_turn(self, state: State, seat: int) -> str:
+    def not_your_turn(self, state: State, seat: int) -> str:
         if state["phase"] == flow.VOTE:
             return "You have already voted; waiting for the others."
         return "It is not your turn."

@@ -11,6 +11,7 @@ the new answer. Pure Python: standard library and ``apps.matches.rules`` only.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import chain
 from typing import Any
 
 from apps.matches.rules import Rng, State, seed_state
@@ -150,6 +151,20 @@ def copy_state(state: State) -> State:
         new["start_melds"] = state["start_melds"].copy()
     new["log"] = state["log"].copy()
     return new
+
+
+def every_card_on_the_table(state: State) -> list[str]:
+    """Every card and special achievement wherever it lies (supply, hands, score piles, boards, achievements,
+    revealed, removed), once per copy: a conserving game always holds each exactly once."""
+    seats = state["seats"]
+    return list(chain(
+        chain.from_iterable(state["decks"].values()), state["achievements"], state["removed"], state["specials"],
+        (card for card, _ in state["revealed"]),
+        chain.from_iterable(seat["hand"] for seat in seats),
+        chain.from_iterable(seat["score"] for seat in seats),
+        chain.from_iterable(seat["achievements"] for seat in seats),
+        chain.from_iterable(pile["cards"] for seat in seats for pile in seat["board"].values()),
+    ))
 
 
 def top(state: State, seat: int, color: str) -> str | None:

@@ -45,12 +45,7 @@ class LiveOnRules(FlowRules):
         return flow.legal_moves(state, seat)
 
     def apply(self, state: State, seat: int, move: Move) -> State:
-        self.check_seat(state, seat)
-        move = self.check_move_shape(move)
-        if flow.is_over(state):
-            raise IllegalMove("The game is over: no more moves can be made.")
-        if seat not in flow.active_seats(state):
-            raise IllegalMove("It is not your turn: the band is waiting for someone else's decision.")
+        move = self.admit(state, seat, move)
         legal = flow.legal_moves(state, seat)
         if move not in legal:
             raise IllegalMove(wording.why_illegal(state, seat, move, legal))
@@ -59,6 +54,9 @@ class LiveOnRules(FlowRules):
         flow.apply_move(new, rng, seat, move)
         new["rng"] = rng.state
         return new
+
+    def not_your_turn(self, state: State, seat: int) -> str:
+        return "It is not your turn: the band is waiting for someone else's decision."
 
     def describe_move(self, state: State, seat: int, move: Move) -> str:
         """A short label for a move, for buttons and screen readers."""

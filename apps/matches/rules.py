@@ -165,11 +165,29 @@ class FlowRules(Rules):
     """A game whose turns live in a ``flow`` module and whose views in a ``visibility`` module.
 
     ``flow`` provides ``active_seats``, ``legal_moves`` and ``outcome``; ``visibility`` provides ``view`` and
-    ``hidden_from``; the subclass writes ``setup`` and ``apply``.
+    ``hidden_from``; ``setup`` calls ``flow.new_state(players, seed)``; the subclass writes ``apply``.
     """
 
     flow: Any = None
     visibility: Any = None
+
+    def setup(self, players: int, seed: int, options: dict | None = None) -> State:
+        self.check_players(players)
+        return self.flow.new_state(players, seed)
+
+    def admit(self, state: State, seat: Any, move: Any) -> Move:
+        """The checks every move passes before the game's own rules look at it: a seat at this table, a
+        well-formed move, a game still running, and that seat's turn. Returns the move."""
+        self.check_seat(state, seat)
+        move = self.check_move_shape(move)
+        if self.outcome(state) is not None:
+            raise IllegalMove("The game is over: no more moves can be made.")
+        if seat not in self.active_seats(state):
+            raise IllegalMove(self.not_your_turn(state, seat))
+        return move
+
+    def not_your_turn(self, state: State, seat: int) -> str:
+        return "It is not your turn."
 
     def active_seats(self, state: State) -> list[int]:
         return self.flow.active_seats(state)

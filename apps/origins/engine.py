@@ -41,20 +41,11 @@ class OriginsRules(FlowRules):
     flow = flow
     visibility = visibility
 
-    def setup(self, players: int, seed: int, options: dict | None = None) -> State:
-        self.check_players(players)
-        return flow.new_state(players, seed)
-
     def bots(self) -> dict:
         return {"heuristic": ("Heuristic bot", origin_bots.heuristic)}
 
     def apply(self, state: State, seat: int, move: Move) -> State:
-        self.check_seat(state, seat)
-        move = self.check_move_shape(move)
-        if state["over"]:
-            raise IllegalMove("The game is over: no more moves can be made.")
-        if seat != state["seat"]:
-            raise IllegalMove("It is not your turn.")
+        move = self.admit(state, seat, move)
         if not flow.is_legal(state, seat, move):
             raise IllegalMove(self.why_illegal(state, seat, move))
         new = flow.copy_state(state)

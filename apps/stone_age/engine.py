@@ -87,17 +87,8 @@ class StoneAgeRules(FlowRules):
     flow = flow
     visibility = visibility
 
-    def setup(self, players: int, seed: int, options: dict | None = None) -> State:
-        self.check_players(players)
-        return flow.new_state(players, seed)
-
     def apply(self, state: State, seat: int, move: Move) -> State:
-        self.check_seat(state, seat)
-        move = self.check_move_shape(move)
-        if state["phase"] == flow.OVER:
-            raise IllegalMove("The game is over: no more moves can be made.")
-        if seat not in flow.active_seats(state):
-            raise IllegalMove("It is not your turn.")
+        move = self.admit(state, seat, move)
         if not self._is_legal(state, seat, move):
             raise IllegalMove(self._why_illegal(state, seat, move))
         new = clone_state(state)

@@ -5,26 +5,14 @@ hidden card. Every view of every step is scanned in one game of each 50 here; th
 
 import json
 import random
-from itertools import chain
 
 from apps.innovation.cards import CARDS, SPECIALS
+from apps.innovation.core import every_card_on_the_table
 from apps.innovation.engine import RULES
 
 EVERYTHING = frozenset(CARDS) | frozenset(SPECIALS)
 GAMES = 1000
 SCAN_EVERY = 50
-
-
-def all_pieces(s):
-    seats = s["seats"]
-    return list(chain(
-        chain.from_iterable(s["decks"].values()), s["achievements"], s["removed"], s["specials"],
-        (c for c, _ in s["revealed"]),
-        chain.from_iterable(seat["hand"] for seat in seats),
-        chain.from_iterable(seat["score"] for seat in seats),
-        chain.from_iterable(seat["achievements"] for seat in seats),
-        chain.from_iterable(p["cards"] for seat in seats for p in seat["board"].values()),
-    ))
 
 
 def assert_nothing_leaks(state):
@@ -49,7 +37,7 @@ def play(game, scan=False):
         move = rnd.choice(legal)
         moves.append((seat, move))
         state = RULES.apply(state, seat, move)
-        pieces = all_pieces(state)
+        pieces = every_card_on_the_table(state)
         assert len(pieces) == len(EVERYTHING) and set(pieces) == EVERYTHING
         if scan:
             assert_nothing_leaks(state)

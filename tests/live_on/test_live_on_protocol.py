@@ -13,6 +13,7 @@ from apps.live_on import engine
 from apps.live_on.engine import RULES, IllegalMove
 from apps.matches.rules import IllegalMove as SharedIllegalMove
 from apps.matches.rules import Rules
+from tests import engine_contract as contract
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -57,31 +58,17 @@ def test_the_zone_choice_is_simultaneous_and_everyone_sees_the_choices_as_they_a
 
 def test_apply_never_changes_the_state_it_is_given():
     rnd = random.Random(5)
-    for players in (1, 4):
-        for state, seat, move in random_game(players, 17, rnd):
-            if move is None:
-                break
-            before = json.dumps(state, sort_keys=True)
-            RULES.apply(state, seat, move)
-            assert json.dumps(state, sort_keys=True) == before
+    contract.assert_apply_leaves_its_input_untouched(RULES, (random_game(players, 17, rnd) for players in (1, 4)))
 
 
 def test_replaying_a_seed_and_its_moves_gives_the_identical_state():
     for players, seed in ((2, 1234), (6, 99)):
-        steps = list(random_game(players, seed, random.Random(seed)))
-        state = RULES.setup(players, seed)
-        for _, seat, move in steps[:-1]:
-            state = RULES.apply(state, seat, move)
-        assert json.dumps(state, sort_keys=True) == json.dumps(steps[-1][0], sort_keys=True)
+        contract.assert_replay_gives_the_same_state(RULES, players, seed,
+                                                    random_game(players, seed, random.Random(seed)))
 
 
 def test_the_state_is_plain_json_and_survives_a_round_trip():
-    for state, seat, move in random_game(3, 8, random.Random(2)):
-        again = json.loads(json.dumps(state))
-        assert again == state
-        if move is not None:
-            assert RULES.apply(again, seat, move) == RULES.apply(state, seat, move)
-    assert isinstance(state["rng"], int)
+    contract.assert_states_survive_a_json_round_trip(RULES, random_game(3, 8, random.Random(2)))
 
 
 def test_illegal_moves_are_refused_with_a_clear_message_and_the_state_untouched():

@@ -14,6 +14,7 @@ from apps.matches.rules import Rules
 from apps.stone_age import engine
 from apps.stone_age.engine import RULES, IllegalMove
 from apps.stone_age.wording import name_seats
+from tests import engine_contract as contract
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -46,13 +47,7 @@ def test_the_heuristic_bot_is_offered():
 
 def test_apply_never_changes_the_state_it_is_given():
     rnd = random.Random(5)
-    for players in (2, 4):
-        for state, seat, move in random_game(players, 17, rnd):
-            if move is None:
-                break
-            before = json.dumps(state, sort_keys=True)
-            RULES.apply(state, seat, move)
-            assert json.dumps(state, sort_keys=True) == before
+    contract.assert_apply_leaves_its_input_untouched(RULES, (random_game(players, 17, rnd) for players in (2, 4)))
 
 
 def test_a_refused_move_leaves_the_state_untouched_too():
@@ -65,13 +60,8 @@ def test_a_refused_move_leaves_the_state_untouched_too():
 
 def test_replaying_a_seed_and_its_moves_gives_the_identical_state():
     for players, seed in ((2, 1234), (3, 99), (4, 7)):
-        steps = list(random_game(players, seed, random.Random(seed)))
-        final = steps[-1][0]
-        state = RULES.setup(players, seed)
-        for _, seat, move in steps[:-1]:
-            state = RULES.apply(state, seat, move)
-        assert json.dumps(state, sort_keys=True) == json.dumps(final, sort_keys=True)
-        assert RULES.outcome(state) == RULES.outcome(final)
+        contract.assert_replay_gives_the_same_state(RULES, players, seed,
+                                                    random_game(players, seed, random.Random(seed)))
 
 
 def test_the_same_seed_deals_the_same_game_and_another_seed_another():
@@ -80,22 +70,11 @@ def test_the_same_seed_deals_the_same_game_and_another_seed_another():
 
 
 def test_the_state_is_plain_json_and_survives_a_round_trip():
-    rnd = random.Random(2)
-    for i, (state, seat, move) in enumerate(random_game(2, 8, rnd)):
-        again = json.loads(json.dumps(state))
-        assert again == state
-        if move is not None and i % 5 == 0:
-            assert RULES.apply(again, seat, move) == RULES.apply(state, seat, move)
-    assert isinstance(state["rng"], int)
+    contract.assert_states_survive_a_json_round_trip(RULES, random_game(2, 8, random.Random(2)), apply_every=5)
 
 
 MALFORMED = [
-    ("a string", "object"),
-    (None, "object"),
-    (["place"], "object"),
-    ({}, "type"),
-    ({"type": 3}, "type"),
-    ({"type": "dance"}, "Unknown move type"),
+    *contract.MALFORMED_ANY_GAME,
     ({"type": "place"}, "needs a 'where'"),
     ({"type": "place", "where": 1}, "must be a string"),
     ({"type": "place", "where": "forest", "n": 2}, "no field 'n'"),

@@ -1,0 +1,50 @@
+"""What every engine owes the protocol (DESIGN.md, "Rules engine protocol"), checked over random playouts:
+shared by each game's protocol tests. A playout is a list of ``(state, seat, move)`` steps whose last step is
+``(final_state, None, None)``, as each game's ``random_game`` helper yields them."""
+
+import json
+
+# Refusals every engine gives in the same words, whatever its moves: (move, words of the message).
+MALFORMED_ANY_GAME = [
+    ("a string", "object"),
+    (None, "object"),
+    (["a move"], "object"),
+    ({}, "type"),
+    ({"type": 3}, "type"),
+    ({"type": "dance"}, "Unknown move type"),
+]
+
+
+def frozen(state) -> str:
+    return json.dumps(state, sort_keys=True)
+
+
+def assert_apply_leaves_its_input_untouched(rules, playouts) -> None:
+    for playout in playouts:
+        for state, seat, move in playout:
+            if move is None:
+                break
+            before = frozen(state)
+            rules.apply(state, seat, move)
+            assert frozen(state) == before, (seat, move)
+
+
+def assert_replay_gives_the_same_state(rules, players: int, seed: int, playout) -> None:
+    """Setting up from the seed and applying the playout's moves ends exactly where the playout ended."""
+    steps = list(playout)
+    state = rules.setup(players, seed)
+    for _, seat, move in steps[:-1]:
+        state = rules.apply(state, seat, move)
+    assert frozen(state) == frozen(steps[-1][0])
+    assert rules.outcome(state) == rules.outcome(steps[-1][0])
+
+
+def assert_states_survive_a_json_round_trip(rules, playout, apply_every: int = 1) -> None:
+    """Every state is plain JSON; applying a move to its copy gives the same state (checked every Nth step)."""
+    state = None
+    for i, (state, seat, move) in enumerate(playout):
+        again = json.loads(json.dumps(state))
+        assert again == state
+        if move is not None and i % apply_every == 0:
+            assert rules.apply(again, seat, move) == rules.apply(state, seat, move)
+    assert isinstance(state["rng"], int)
