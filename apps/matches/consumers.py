@@ -5,15 +5,14 @@ from __future__ import annotations
 import json
 import logging
 import time
-from importlib import import_module
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.contrib.auth import SESSION_KEY, get_user_model
 from django.utils import timezone
 
+from apps.accounts.sessions import still_signed_in
 from apps.matches import bots, frames, liveness, push, seats, services
 from apps.matches.access import seat_of
 from apps.matches.models import Match, Presence
@@ -53,7 +52,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_add(group, self.channel_name)
         self.joined = True
         await self.send_state(*await database_sync_to_async(self._register)())
-        await database_sync_to_async(push.presence_changed)(self.match_id)
+        await push.presence_soon(self.match_id)
         if self.has_bots:
             bots.drive_soon(self.match_id)
         liveness.ensure_heartbeat()
@@ -64,6 +63,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         for group in self._groups():
             await self.channel_layer.group_discard(group, self.channel_name)
         await database_sync_to_async(self._unregister)()
+        await push.presence_soon(self.match_id)
 
     async def receive(self, text_data=None, bytes_data=None):
         data = await read_frame(self, text_data)
@@ -213,11 +213,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         database call, as the logout and ban pushes may miss a socket (or a session may simply be deleted)."""
         if self.user is None or not self.user.is_authenticated:
             return False
-        key = getattr(self.scope.get("session"), "session_key", None)
-        data = import_module(settings.SESSION_ENGINE).SessionStore(key).load() if key else {}
-        if data.get(SESSION_KEY) != str(self.user.pk):
-            return True
-        return not get_user_model().objects.filter(pk=self.user.pk, is_active=True).exists()
+        return not still_signed_in(self.user.pk, getattr(self.scope.get("session"), "session_key", None))
 
     def _checked(self, action, *args):
         if self._session_ended():
@@ -254,7 +250,6 @@ class MatchConsumer(AsyncWebsocketConsumer):
         Presence.objects.filter(channel_name=self.channel_name).delete()
         if self.seat is not None:
             seats.maybe_away(self.match_id, self.seat)
-        push.presence_changed(self.match_id)
 
     def _current_frame(self) -> tuple[int, str]:
         if self.seat is not None and self._session_ended():

@@ -99,7 +99,9 @@ def _submit(match_id: int, seat: int, move: Any, version: int, client_id: str, b
     match = Match.objects.filter(pk=match_id).first()
     if match is None:
         return MoveResult(False, -1, "forbidden", "No such match.")
-    if client_id:
+    if client_id and (match.status != Match.Status.RUNNING or version != match.version):
+        # A resent move names the version it was first sent at, which the match has since passed; a move at the
+        # current version whose id was used before is caught by the log's unique constraint instead.
         earlier = _earlier_move(match_id, seat, client_id)
         if earlier is not None:
             return earlier

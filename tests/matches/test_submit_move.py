@@ -72,7 +72,22 @@ def test_a_move_id_of_another_seat_is_not_taken_over(duel):
     seat, move = a_legal_move(duel)
     submit_move(duel.pk, seat, move, 0, "shared-id")
     other = 1 - seat
-    assert submit_move(duel.pk, other, move, 1, "shared-id").code == "bad_request"
+    assert submit_move(duel.pk, other, move, 0, "shared-id").code == "bad_request"  # a resend, as it were
+
+
+def test_a_move_id_used_before_is_refused_even_at_the_current_version(duel):
+    """The id is checked by the log's unique constraint then, and the move it came with is not applied."""
+    seat, move = a_legal_move(duel)
+    submit_move(duel.pk, seat, move, 0, "used-id")
+    duel.refresh_from_db()
+    now_seat, now_move = a_legal_move(duel)
+    again = submit_move(duel.pk, now_seat, now_move, 1, "used-id")
+    if now_seat == seat:
+        assert again.ok and again.duplicate and again.version == 1
+    else:
+        assert again.code == "bad_request"
+    duel.refresh_from_db()
+    assert duel.version == 1 and MoveLog.objects.count() == 1
 
 
 def test_a_forged_match_id_is_refused(duel):

@@ -1,0 +1,150 @@
+"""What one accepted move costs the server, without sockets: database round trips and milliseconds per move.
+
+Run from the repository root (any database; the figures that matter come from PostgreSQL):
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/civitas_bench .venv/bin/python bench/move_path.py \\
+        [--moves 300] [--games chronicle,origins] [--watchers json,html]
+
+For each game it starts two-seat matches and plays random legal moves through the path a seat's socket takes
+(``MatchConsumer._submit``: the session check, ``services.submit_human_move`` and the rendering of every
+viewer's frame in ``push.state_changed``), with a socket registered for each seat (JSON frames) and one
+spectator per format in ``--watchers``. The pushed frames are collected, not sent, so this is the part of a
+move that runs on a process's one database thread. It prints, per game: moves timed, the median and 90th
+percentile ms per move, database round trips per move (statements plus BEGIN/COMMIT and the connection's
+health check), and the mean size of a seat's JSON frame.
+
+``bench/ws_load.py`` measures the whole path over real sockets; this one isolates the server's own work, so a
+change to it can be compared before and after with little noise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shlex
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+class RoundTrips:
+    """Counts what the connection sends the server: statements, and the BEGIN/COMMIT psycopg sends itself."""
+
+    def __init__(self):
+        self.count = 0
+
+    def __call__(self, execute, sql, params, many, context):
+        self.count += 1
+        return execute(sql, params, many, context)
+
+    def watch_commands(self) -> None:
+        try:
+            import psycopg._connection_base as base
+        except ImportError:  # SQLite: only statements are counted
+            return
+        original = base.BaseConnection._exec_command
+
+        def counted(conn, command, result_format=0):
+            self.count += 1
+            return original(conn, command, result_format)
+
+        base.BaseConnection._exec_command = counted
+
+
+def seated_socket(match, seat: int, user, session_key: str):
+    """A consumer as it stands after connecting: its scope, seat and channel, without an event loop."""
+    from types import SimpleNamespace
+
+    from apps.matches.consumers import MatchConsumer
+
+    consumer = MatchConsumer()
+    consumer.scope = {"session": SimpleNamespace(session_key=session_key), "user": user}
+    consumer.user, consumer.match_id, consumer.seat, consumer.fmt = user, match.pk, seat, "json"
+    return consumer
+
+
+def play(game: str, moves: int, watchers: list[str], trips: RoundTrips, rng: random.Random) -> dict:
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.db import close_old_connections, connection
+
+    from apps.matches.models import Match, Presence
+    from apps.matches.registry import engine
+    from apps.matches.services import SeatSpec, start_match
+
+    rules = engine(game)
+    user_model = get_user_model()
+    times, trip_counts, frame_sizes = [], [], []
+    tag = f"{os.getpid()}-{time.time_ns()}"
+    while len(times) < moves:
+        users = [user_model.objects.create(username=f"mp{tag}-{len(times)}-{i}", password="!") for i in range(2)]
+        sockets = []
+        match = start_match(game, [SeatSpec(u.username, u) for u in users])
+        for seat, user in enumerate(users):
+            session = SessionStore()
+            session.update({SESSION_KEY: str(user.pk), HASH_SESSION_KEY: user.get_session_auth_hash(),
+                            BACKEND_SESSION_KEY: "django.contrib.auth.backends.ModelBackend"})
+            session.create()
+            sockets.append(seated_socket(match, seat, user, session.session_key))
+            Presence.objects.create(channel_name=f"mp.{tag}.{match.pk}.{seat}", match=match, seat=seat, fmt="json")
+        for fmt in watchers:
+            Presence.objects.create(channel_name=f"mp.{tag}.{match.pk}.w{fmt}", match=match, fmt=fmt)
+        while len(times) < moves:
+            match = Match.objects.get(pk=match.pk)
+            active = [s for s in rules.active_seats(match.state) if rules.legal_moves(match.state, s)]
+            if match.status != Match.Status.RUNNING or not active:
+                break
+            seat = rng.choice(active)
+            move = rng.choice(rules.legal_moves(match.state, seat))
+            close_old_connections()  # as each database_sync_to_async call does (and so the health check)
+            before = trips.count
+            started = time.perf_counter()
+            with connection.execute_wrapper(trips):
+                result, pushes = sockets[seat]._submit(move, match.version, f"mp{match.pk}.{match.version}")
+            times.append(time.perf_counter() - started)
+            trip_counts.append(trips.count - before)
+            assert result.ok, result
+            frame_sizes += [len(event["text"]) for group, event in pushes if ".s" in group and group.endswith("json")]
+    return {"moves": len(times), "median": statistics.median(times) * 1000,
+            "p90": statistics.quantiles(times, n=10)[-1] * 1000, "trips": statistics.mean(trip_counts),
+            "frame": statistics.mean(frame_sizes) if frame_sizes else 0}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--moves", type=int, default=300, help="moves timed per game")
+    parser.add_argument("--games", default="", help="comma-separated slugs (default: every built game)")
+    parser.add_argument("--watchers", default="json", help="spectator sockets by format, e.g. json,html")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print("$ " + shlex.join([".venv/bin/python", "bench/move_path.py", *sys.argv[1:]]), flush=True)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("DJANGO_SECRET_KEY", "bench-move-path")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connection
+
+    from config.games import GAMES
+
+    call_command("migrate", verbosity=0)
+    trips = RoundTrips()
+    trips.watch_commands()
+    slugs = [s for s in args.games.split(",") if s] or [entry.slug for entry in GAMES if entry.app]
+    watchers = [w for w in args.watchers.split(",") if w]
+    print(f"database: {connection.vendor}; sockets: each seat json, spectators {watchers or 'none'}")
+    print(f"{'game':<12}{'moves':>7}{'median ms':>11}{'p90 ms':>9}{'trips/move':>12}{'seat frame bytes':>18}")
+    for slug in slugs:
+        row = play(slug, args.moves, watchers, trips, random.Random(args.seed))
+        print(f"{slug:<12}{row['moves']:>7}{row['median']:>11.2f}{row['p90']:>9.2f}{row['trips']:>12.1f}"
+              f"{row['frame']:>18.0f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
