@@ -53,7 +53,7 @@ def table_context(match: Match, seat: int | None, names: list[str], state: dict 
     view = rules.view(state, seat)
     active = rules.active_seats(state)
     outcome = rules.outcome(state)
-    log = [name_seats(line, names) for line in view.get("log", [])]
+    log = [name_seats(line, names) for line in view.get("log", [])[-60:]]
     return {
         "match": match,
         "game_title": rules.title,
@@ -64,7 +64,7 @@ def table_context(match: Match, seat: int | None, names: list[str], state: dict 
         "active": active,
         "active_names": [names[i] for i in active if i < len(names)],
         "legal": [] if bot_seats and seat in bot_seats else legal_for(match, state, seat),
-        "log": list(reversed(log[-60:])),
+        "log": list(reversed(log)),
         "prompt": name_seats(view.get("prompt", ""), names),
         "outcome": outcome,
         "winner_names": [names[i] for i in (outcome or {}).get("winners", []) if i < len(names)],
@@ -83,22 +83,30 @@ def html_frame(context: dict) -> str:
     return json.dumps({"type": "state", "version": context["version"], "html": render_table(context)})
 
 
-def json_frame(context: dict) -> str:
+def json_frame(match: Match, seat: int | None, names: list[str], bot_seats: dict[int, str] | None = None,
+               state: dict | None = None) -> str:
+    """The state as data for a client that draws its own board: the viewer's view and raw legal moves (no labels,
+    no rendered log: only ``table_context`` does that work, for the HTML board)."""
+    rules = engine(match.game)
+    state = match.state if state is None else state
+    mine = seat is not None and match.status == Match.Status.RUNNING and not (bot_seats and seat in bot_seats)
     return json.dumps({
         "type": "state",
-        "version": context["version"],
-        "view": context["view"],
-        "active": context["active"],
-        "legal": [item["move"] for item in context["legal"]],
-        "outcome": context["outcome"],
-        "names": context["names"],
+        "version": match.version,
+        "view": rules.view(state, seat),
+        "active": rules.active_seats(state),
+        "legal": rules.legal_moves(state, seat) if mine else [],
+        "outcome": rules.outcome(state),
+        "names": names,
     })
 
 
 def frame_for(match: Match, seat: int | None, fmt: str) -> str:
     rows = seat_rows(match)
-    context = table_context(match, seat, [row.display_name for row in rows], bot_seats=bots_of(rows))
-    return json_frame(context) if fmt == "json" else html_frame(context)
+    names, bot_seats = [row.display_name for row in rows], bots_of(rows)
+    if fmt == "json":
+        return json_frame(match, seat, names, bot_seats)
+    return html_frame(table_context(match, seat, names, bot_seats=bot_seats))
 
 
 def bots_of(rows: list[MatchSeat]) -> dict[int, str]:

@@ -76,9 +76,9 @@ def state_changed(match_id: int, match: Match | None = None, rows: list[MatchSea
         formats = [fmt for fmt in ("html", "json") if (seat, fmt) in listening]
         if not formats:
             continue
-        context = frames.table_context(match, seat, names, bot_seats=bot_seats)
         for fmt in formats:
-            text = frames.html_frame(context) if fmt == "html" else frames.json_frame(context)
+            text = (frames.json_frame(match, seat, names, bot_seats) if fmt == "json" else
+                    frames.html_frame(frames.table_context(match, seat, names, bot_seats=bot_seats)))
             messages.append((frames.viewer_group(match_id, seat, fmt),
                              {"type": "frame", "text": text, "version": match.version, "at": time.time()}))
     if match.pace == Match.Pace.OWN_PACE and match.status == Match.Status.RUNNING:
@@ -97,6 +97,44 @@ def _whose_turn(match: Match, rows: list[MatchSeat], active: list[int], title: s
 
 def presence_changed(match_id: int) -> None:
     _send(frames.room_group(match_id), {"type": "frame", "text": presence_frame(match_id)})
+
+
+# Sockets coming and going tell the table at most once per PRESENCE_GAP seconds per match and process: the first
+# change is sent at once, the ones during the gap after it are folded into one frame at its end. Unfolded, each of
+# N spectators joining sent a frame to all the others (N squared frames: a thousand took minutes to join).
+PRESENCE_GAP = 1.0
+_presence_tasks: dict[int, asyncio.Task] = {}
+_presence_dirty: set[int] = set()
+
+
+async def presence_soon(match_id: int) -> None:
+    """Tell the table who is here, now or at the end of the current gap (from the event loop)."""
+    task = _presence_tasks.get(match_id)
+    if task is not None and not task.done() and task.get_loop() is asyncio.get_running_loop():
+        _presence_dirty.add(match_id)
+        return
+    _presence_dirty.discard(match_id)
+    _presence_tasks[match_id] = asyncio.get_running_loop().create_task(_tell_presence(match_id))
+
+
+def presence_tasks() -> list[asyncio.Task]:
+    return [task for task in _presence_tasks.values() if not task.done()]
+
+
+async def _tell_presence(match_id: int) -> None:
+    from channels.db import database_sync_to_async
+
+    try:
+        while True:
+            text = await database_sync_to_async(presence_frame)(match_id)
+            await send_now([(frames.room_group(match_id), {"type": "frame", "text": text})])
+            await asyncio.sleep(PRESENCE_GAP)
+            if match_id not in _presence_dirty:
+                return
+            _presence_dirty.discard(match_id)
+    finally:
+        if _presence_tasks.get(match_id) is asyncio.current_task():
+            del _presence_tasks[match_id]
 
 
 def presence_frame(match_id: int) -> str:
