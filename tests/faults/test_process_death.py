@@ -6,84 +6,22 @@ import json
 import os
 import random
 import shutil
-import socket
-import subprocess
 import time
 
 import pytest
 from django.db import connection
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from apps.matches.models import Match, MoveLog
-from apps.matches.registry import engine
 from apps.matches.services import SeatSpec, start_match
 from tests.conftest import free_port, require, session_cookie
+from tests.faults.cluster import Player, PrivateRedis, assert_exactly_once, restart
 
 pytestmark = pytest.mark.cluster
-RULES = engine("chronicle")
 
 
 def production_shape() -> None:
     if connection.vendor != "postgresql" or not os.environ.get("REDIS_URL"):
         require("CIVITAS_REQUIRE_PRODUCTION_SHAPE", "needs DATABASE_URL (PostgreSQL) and REDIS_URL")
-
-
-class Player:
-    """A websocket client that fails over to the next server when its socket dies, resends an unanswered
-    move under the same id, and records every version it was shown."""
-
-    def __init__(self, name, servers, cookie, match_id):
-        self.name, self.servers, self.cookie, self.match_id = name, servers, cookie, match_id
-        self.server = 0
-        self.ws = None
-        self.state = None
-        self.shown: list[int] = []
-        self.reconnects = 0
-
-    async def open(self):
-        for attempt in range(40):
-            server = self.servers[self.server % len(self.servers)]
-            try:
-                self.ws = await connect(
-                    f"ws://127.0.0.1:{server.port}/ws/matches/{self.match_id}/?format=json",
-                    origin=f"http://127.0.0.1:{server.port}", open_timeout=5,
-                    additional_headers={"Cookie": f"sessionid={self.cookie}"} if self.cookie else None)
-                return
-            except (TimeoutError, OSError, InvalidStatus):
-                self.server += 1  # that process is gone: try the other one
-                await asyncio.sleep(0.05 * attempt)
-        raise AssertionError(f"{self.name} could not reconnect")
-
-    async def reconnect(self):
-        self.reconnects += 1
-        self.server += 1
-        await self.open()
-
-    async def send(self, frame: dict) -> None:
-        """Send a frame; a socket found dead is reopened (to the other server if need be) and the frame sent there."""
-        try:
-            await self.ws.send(json.dumps(frame))
-        except ConnectionClosed:
-            await self.reconnect()
-            await self.ws.send(json.dumps(frame))
-
-    async def until_version(self, version: int, resend: dict | None = None) -> dict:
-        """Read frames until the state reaches ``version``; after a reconnect, send ``resend`` again."""
-        while self.state is None or self.state["version"] < version:
-            try:
-                frame = json.loads(await self.ws.recv())
-            except ConnectionClosed:
-                await self.reconnect()
-                if resend is not None:
-                    await self.ws.send(json.dumps(resend))
-                continue
-            if frame["type"] == "error":
-                raise AssertionError(f"{self.name} got {frame}")
-            if frame["type"] == "state" and (self.state is None or frame["version"] > self.state["version"]):
-                self.state = frame
-                self.shown.append(frame["version"])
-        return self.state
 
 
 async def play_through(match_id, servers, cookies, at: int, fault) -> tuple[list, list[Player], float]:
@@ -122,23 +60,6 @@ async def play_through(match_id, servers, cookies, at: int, fault) -> tuple[list
     for p in everyone:
         await p.ws.close()
     return acknowledged, everyone, recovery
-
-
-def assert_exactly_once(match_id: int, acknowledged: list, everyone: list[Player]) -> Match:
-    """The log has every acknowledged move once, in order, and replays to the stored state."""
-    match = Match.objects.get(pk=match_id)
-    log = list(MoveLog.objects.filter(match_id=match_id).order_by("version").values_list("version", "client_id"))
-    assert match.status == "finished"
-    assert [v for v, _ in log] == list(range(1, match.version + 1)), "no gap and no duplicate version"
-    assert [cid for _, cid in log] == [cid for _, cid, _ in acknowledged], "each acknowledged move exactly once"
-    for p in everyone:
-        assert p.shown == sorted(set(p.shown)), "no version shown twice"
-        assert p.state["version"] == match.version
-    state = RULES.setup(2, match.seed)
-    for move in MoveLog.objects.filter(match_id=match_id).order_by("version"):
-        state = RULES.apply(state, move.seat, move.move)
-    assert state == match.state
-    return match
 
 
 @pytest.mark.django_db(transaction=True)
@@ -208,31 +129,6 @@ def test_database_connections_stay_bounded_over_a_thousand_short_visits(daphne_s
     assert max(samples) <= samples[0] + 12, samples
 
 
-class PrivateRedis:
-    """A Redis server of this test's own, so restarting it disturbs nothing else on the machine."""
-
-    def __init__(self, port: int):
-        self.port = port
-        self.proc = None
-
-    def start(self) -> None:
-        self.proc = subprocess.Popen(["redis-server", "--bind", "127.0.0.1", "--port", str(self.port), "--save", "",
-                                      "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.time() + 10
-        while time.time() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                    return
-            except OSError:
-                time.sleep(0.05)
-        raise RuntimeError("redis-server did not start")
-
-    def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait()
-
-
 @pytest.mark.django_db(transaction=True)
 def test_play_recovers_within_five_seconds_of_a_redis_restart(daphne_servers, alice, bob, carol, monkeypatch):
     production_shape()
@@ -254,8 +150,3 @@ def test_play_recovers_within_five_seconds_of_a_redis_restart(daphne_servers, al
     print(f"\nafter the Redis restart every client had the next move in {recovery * 1000:.0f} ms; "
           f"reconnects {reconnects}")
     assert recovery < 5.0
-
-
-def restart(redis: PrivateRedis) -> None:
-    redis.stop()
-    redis.start()
