@@ -9,6 +9,7 @@ from django.template.loader import render_to_string
 from apps.lobbies import push
 from apps.lobbies.models import Lobby
 from apps.lobbies.selectors import can_view, lobby_context
+from apps.matches import layer_watch
 from apps.matches.push import user_group
 from apps.matches.services import ChatRefused, chat_payload, post_chat
 from apps.matches.throttle import FloodGuard, read_frame
@@ -29,8 +30,16 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         for group in self._groups():
             await self.channel_layer.group_add(group, self.channel_name)
         self.joined = True
+        layer_watch.watch(self)
+
+    async def rejoin(self):
+        """After a Redis restart emptied the groups: join them again, and show the lobby as it is now."""
+        for group in self._groups():
+            await self.channel_layer.group_add(group, self.channel_name)
+        await self.lobby_changed({})
 
     async def disconnect(self, code):
+        layer_watch.unwatch(self)
         if self.joined:
             for group in self._groups():
                 await self.channel_layer.group_discard(group, self.channel_name)

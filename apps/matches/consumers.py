@@ -13,7 +13,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from apps.accounts.sessions import still_signed_in
-from apps.matches import bots, frames, liveness, push, seats, services
+from apps.matches import bots, frames, layer_watch, liveness, push, seats, services
 from apps.matches.access import seat_of
 from apps.matches.models import Match, Presence
 from apps.matches.throttle import FloodGuard, read_frame
@@ -51,6 +51,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         for group in self._groups():
             await self.channel_layer.group_add(group, self.channel_name)
         self.joined = True
+        layer_watch.watch(self)
         await self.send_state(*await database_sync_to_async(self._register)())
         await push.presence_soon(self.match_id)
         if self.has_bots:
@@ -58,6 +59,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         liveness.ensure_heartbeat()
 
     async def disconnect(self, code):
+        layer_watch.unwatch(self)
         if not self.joined:
             return
         for group in self._groups():
@@ -137,6 +139,17 @@ class MatchConsumer(AsyncWebsocketConsumer):
         message = await database_sync_to_async(self._checked)(seats.take_back, self.match_id, self.seat)
         if message:
             await self.error("bad_request", message)
+
+    async def rejoin(self):
+        """After a Redis restart emptied the groups: join them again and send whatever this socket missed."""
+        for group in self._groups():
+            await self.channel_layer.group_add(group, self.channel_name)
+        try:
+            newer = await database_sync_to_async(self._frame_if_newer)(self.shown)
+        except SessionEnded:
+            return await self.session_ended({})
+        if newer is not None:
+            await self.send_state(*newer)
 
     async def dispatch(self, message):
         """Relay a pushed frame straight to the socket.

@@ -4,6 +4,7 @@ import json
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from apps.matches import layer_watch
 from apps.matches.push import user_group
 from apps.matches.throttle import FloodGuard
 
@@ -19,8 +20,13 @@ class NotificationConsumer(AsyncWebsocketConsumer):
         self.group = user_group(user.pk)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
+        layer_watch.watch(self)
+
+    async def rejoin(self):
+        await self.channel_layer.group_add(self.group, self.channel_name)
 
     async def disconnect(self, code):
+        layer_watch.unwatch(self)
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
