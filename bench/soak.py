@@ -47,6 +47,12 @@ class Soak:
         self.kills = 0
         self.redis_restarts = 0
         self.samples: list[tuple[int, list[int]]] = []
+        self.last_kill = self.last_redis = None
+
+    def since_faults(self) -> str:
+        now = time.monotonic()
+        return ", ".join(f"{what} {now - at:.1f} s ago" for what, at in (("kill", self.last_kill),
+                                                                          ("redis restart", self.last_redis)) if at)
 
 
 async def table(soak: Soak, servers: list, number: int) -> None:
@@ -83,8 +89,11 @@ async def table(soak: Soak, servers: list, number: int) -> None:
                 acknowledged.append((version, frame["id"], state["version"]))
                 await asyncio.wait_for(asyncio.gather(*(p.until_version(version) for p in everyone)), MOVE_TIMEOUT)
                 soak.times.append(time.perf_counter() - started)
-        except (AssertionError, TimeoutError) as exc:
-            soak.violations.append(f"match {match['id']} at version {version}: {exc!r}")
+        except Exception as exc:  # whatever stopped this match is a finding, not the end of the soak
+            seen = ", ".join(f"{p.name} v{p.state['version'] if p.state else None} ({p.reconnects} reconnects)"
+                             for p in everyone)
+            soak.violations.append(f"match {match['id']} at version {version}: {exc!r}; {seen}; "
+                                   f"{soak.since_faults()}")
         finally:
             for player in everyone:
                 if player.ws is not None:
@@ -114,12 +123,14 @@ async def faults(soak: Soak, servers: list, redis, env: dict) -> None:
             os.kill(server.proc.pid, signal.SIGKILL)
             server.proc.wait()
             soak.kills += 1
+            soak.last_kill = time.monotonic()
             await asyncio.sleep(1)
             servers[victim % 2] = DaphneProcess(server.port, env)
             await asyncio.to_thread(servers[victim % 2].wait_ready)
             victim += 1
             next_kill += soak.args.kill_every
         if loop.time() >= next_redis:
+            soak.last_redis = time.monotonic()
             await asyncio.to_thread(restart, redis)
             soak.redis_restarts += 1
             next_redis += soak.args.redis_every
@@ -167,18 +178,25 @@ def main() -> None:
     print("$ " + shlex.join([".venv/bin/python", "bench/soak.py", *sys.argv[1:]]), flush=True)
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
         sys.exit("Set DATABASE_URL to a PostgreSQL database: the soak runs the production shape.")
-    from tests.conftest import DaphneProcess, free_port
+    from bench.ws_load import free_port
+
+    redis_port = free_port()
+    os.environ.update(REDIS_URL=f"redis://127.0.0.1:{redis_port}/0", DJANGO_SETTINGS_MODULE="config.settings",
+                      DJANGO_DEBUG="0", DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost", PYTHONUNBUFFERED="1",
+                      CIVITAS_MATCH_FRAME_RATE="1000,1000",
+                      DJANGO_LOG_LEVEL=os.environ.get("DJANGO_LOG_LEVEL", "ERROR"))
+    os.environ.setdefault("DJANGO_SECRET_KEY", "soak-" + str(random.randrange(1 << 60)))
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    from tests.conftest import DaphneProcess
     from tests.faults.cluster import PrivateRedis
 
-    redis = PrivateRedis(free_port())
+    call_command("migrate", verbosity=0)
+    redis = PrivateRedis(redis_port)
     redis.start()
-    os.environ.update(REDIS_URL=f"redis://127.0.0.1:{redis.port}/0", DJANGO_SETTINGS_MODULE="config.settings",
-                      DJANGO_DEBUG="0", DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost", PYTHONUNBUFFERED="1",
-                      CIVITAS_MATCH_FRAME_RATE="1000,1000", DJANGO_LOG_LEVEL=os.environ.get("DJANGO_LOG_LEVEL", "ERROR"))
-    os.environ.setdefault("DJANGO_SECRET_KEY", "soak-" + str(random.randrange(1 << 60)))
-    import subprocess
-
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, check=True)
     (ROOT / "test-artifacts").mkdir(exist_ok=True)
     env = dict(os.environ)
     servers = [DaphneProcess(free_port(), env) for _ in range(2)]
@@ -186,9 +204,6 @@ def main() -> None:
     try:
         for server in servers:
             server.wait_ready()
-        import django
-
-        django.setup()
         asyncio.run(run(soak, servers, redis, env))
     finally:
         for server in servers:

@@ -9,7 +9,7 @@ import subprocess
 import time
 
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from apps.matches.models import Match, MoveLog
 from apps.matches.registry import engine
@@ -36,7 +36,7 @@ class Player:
                     origin=f"http://127.0.0.1:{server.port}", open_timeout=5,
                     additional_headers={"Cookie": f"sessionid={self.cookie}"} if self.cookie else None)
                 return
-            except (TimeoutError, OSError, InvalidStatus):
+            except (TimeoutError, OSError, InvalidHandshake):  # refused, or cut off mid-handshake
                 self.server += 1  # that process is gone: try the other one
                 await asyncio.sleep(0.05 * attempt)
         raise AssertionError(f"{self.name} could not reconnect")
