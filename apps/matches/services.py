@@ -1,9 +1,9 @@
 """Starting matches and accepting moves: the only code that changes a match.
 
-``submit_move`` is a compare-and-swap on the version column inside one
-transaction: the move is applied only if the match is still at the version the
-client saw, and the move log gets exactly one row per version. Frames go out
-after commit.
+``submit_move`` is a compare-and-swap on the version column: the move is
+applied only if the match is still at the version the client saw, and the
+state and the move log's one row for that version are written together, all
+or nothing (``move_store``). Frames go out after commit.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from apps.matches import bots, push
+from apps.matches import bots, move_store, push
 from apps.matches.models import ChatMessage, Match, MatchSeat, MoveLog
 from apps.matches.registry import engine
 from apps.matches.rules import IllegalMove
@@ -88,15 +88,14 @@ def submit_move(match_id: int, seat: int, move: Any, version: Any, client_id: st
     if not isinstance(client_id, str) or len(client_id) > MAX_CLIENT_ID:
         return MoveResult(False, -1, "bad_request", f"A move id is a string of at most {MAX_CLIENT_ID} characters.")
     try:
-        with transaction.atomic():
-            return _submit(match_id, seat, move, version, client_id, by_bot)
+        return _submit(match_id, seat, move, version, client_id, by_bot)
     except IntegrityError:
         # Another submission took this version (or this id) first.
         return _answer_for_lost_race(match_id, seat, client_id)
 
 
 def _submit(match_id: int, seat: int, move: Any, version: int, client_id: str, by_bot: bool | None) -> MoveResult:
-    match = Match.objects.filter(pk=match_id).first()
+    match, rows = move_store.load(match_id)
     if match is None:
         return MoveResult(False, -1, "forbidden", "No such match.")
     if client_id and (match.status != Match.Status.RUNNING or version != match.version):
@@ -110,7 +109,6 @@ def _submit(match_id: int, seat: int, move: Any, version: int, client_id: str, b
     if version != match.version:
         return MoveResult(False, match.version, "stale_version",
                           f"The table has moved on (version {match.version}); your page was at {version}.")
-    rows = list(MatchSeat.objects.filter(match_id=match_id).order_by("index"))
     if by_bot is not None:
         played_by_bot = any(row.index == seat and row.bot for row in rows)
         if played_by_bot != by_bot:
@@ -128,12 +126,16 @@ def _submit(match_id: int, seat: int, move: Any, version: int, client_id: str, b
     fields: dict[str, Any] = {"state": new_state, "version": version + 1, "updated_at": now}
     if outcome is not None:
         fields.update(status=Match.Status.FINISHED, outcome=outcome, finished_at=now)
-    if Match.objects.filter(pk=match_id, version=version).update(**fields) != 1:
+    log = {"seat": seat, "move": move, "client_id": client_id, "state_digest": state_digest(new_state)}
+    if outcome is None and not transaction.get_connection().in_atomic_block:
+        written = move_store.write(match_id, version, fields, log)  # one statement: commits on its own
+    else:  # the last move commits with the results; inside a caller's transaction, a savepoint keeps a refusal
+        with transaction.atomic():
+            written = move_store.write(match_id, version, fields, log)
+            if written and outcome is not None:
+                _record_results(match_id, outcome)
+    if not written:
         raise IntegrityError("version taken")
-    MoveLog.objects.create(match_id=match_id, version=version + 1, seat=seat, move=move, client_id=client_id,
-                           state_digest=state_digest(new_state))
-    if outcome is not None:
-        _record_results(match_id, outcome)
     for name, value in fields.items():
         setattr(match, name, value)
     # The broadcast renders from what this transaction wrote instead of reading it back.

@@ -1,0 +1,84 @@
+"""The two statements of a move: reading the match with its seats, and writing the new state with its log row.
+
+Through the ORM a move took four statements plus BEGIN and COMMIT, and the ORM spent longer building them than
+PostgreSQL spent answering (``bench/move_path.py``). On PostgreSQL each half is therefore one statement written
+out by hand: the read brings the seats back as a JSON array beside the match row, and the write is an
+``UPDATE ... RETURNING`` feeding the log's ``INSERT``, which PostgreSQL applies as one statement, all or nothing,
+so it needs no transaction of its own. Other databases (SQLite, the embedded default) take the ORM, with the same
+results.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.db import connection, transaction
+from django.utils import timezone
+
+from apps.matches.models import Match, MatchSeat, MoveLog
+
+# What a move needs of its seats: who plays each one (person or bot, and why) and the name pages show.
+SEAT_FIELDS = ("id", "match_id", "index", "name", "bot", "bot_by", "user_id")
+# In the model's own order, which ``Model.from_db`` expects its values in.
+_SEAT_COLUMNS = [field for field in MatchSeat._meta.concrete_fields if field.attname in SEAT_FIELDS]
+
+
+def load(match_id: int) -> tuple[Match | None, list[MatchSeat]]:
+    """The match (None if there is none) and its seats in order, the seats holding only ``SEAT_FIELDS``."""
+    if connection.vendor != "postgresql":
+        match = Match.objects.filter(pk=match_id).first()
+        seats = MatchSeat.objects.filter(match_id=match_id).order_by("index").only(*SEAT_FIELDS)
+        return match, list(seats) if match is not None else []
+    qn = connection.ops.quote_name
+    fields = Match._meta.concrete_fields
+    seat_table = qn(MatchSeat._meta.db_table)
+    seat_columns = ", ".join(f"s.{qn(field.column)}" for field in _SEAT_COLUMNS)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {', '.join(f'm.{qn(f.column)}' for f in fields)}, "
+            f"(SELECT json_agg(json_build_array({seat_columns}) ORDER BY s.{qn('index')}) FROM {seat_table} s "
+            f"WHERE s.{qn('match_id')} = m.{qn('id')}) "
+            f"FROM {qn(Match._meta.db_table)} m WHERE m.{qn('id')} = %s", [match_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None, []
+    values = [field.from_db_value(value, None, connection) if hasattr(field, "from_db_value") else value
+              for field, value in zip(fields, row[:-1], strict=True)]
+    match = Match.from_db(connection.alias, [f.attname for f in fields], values)
+    seats = row[-1] or []
+    if isinstance(seats, str):
+        seats = json.loads(seats)
+    names = [field.attname for field in _SEAT_COLUMNS]
+    return match, [MatchSeat.from_db(connection.alias, names, values) for values in seats]
+
+
+def write(match_id: int, version: int, fields: dict[str, Any], log: dict[str, Any]) -> bool:
+    """Set ``fields`` on the match if it is still at ``version`` and log the move that made ``version + 1``.
+
+    False, with nothing written, if the match has moved on; a move id used before raises ``IntegrityError``.
+    """
+    if connection.vendor != "postgresql":
+        with transaction.atomic():
+            if Match.objects.filter(pk=match_id, version=version).update(**fields) != 1:
+                return False
+            MoveLog.objects.create(match_id=match_id, version=version + 1, **log)
+            return True
+    qn = connection.ops.quote_name
+    log = {"match_id": match_id, "version": version + 1, **log}
+    log.setdefault("created_at", fields.get("updated_at") or timezone.now())  # as auto_now_add would
+    sets, params = [], []
+    for name, value in fields.items():
+        field = Match._meta.get_field(name)
+        sets.append(f"{qn(field.column)} = %s")
+        params.append(field.get_db_prep_save(value, connection))
+    params += [match_id, version]
+    log_fields = [MoveLog._meta.get_field(name) for name in log]
+    params += [field.get_db_prep_save(value, connection) for field, value in zip(log_fields, log.values(), strict=True)]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"WITH moved AS (UPDATE {qn(Match._meta.db_table)} SET {', '.join(sets)} "
+            f"WHERE {qn('id')} = %s AND {qn('version')} = %s RETURNING {qn('id')}) "
+            f"INSERT INTO {qn(MoveLog._meta.db_table)} ({', '.join(qn(f.column) for f in log_fields)}) "
+            f"SELECT {', '.join(['%s'] * len(log_fields))} FROM moved", params)
+        return cursor.rowcount == 1
