@@ -43,7 +43,8 @@ async def test_a_ban_closes_the_users_sockets_seats_a_bot_and_locks_them_out(due
     bob_lobby = await open_lobby(bobs_lobby.pk, bob)
     alice_page, _ = await connect(duel.pk, alice)
     alice_lobby = await open_lobby(bobs_lobby.pk, alice)
-    await next_of(alice_page, "state")
+    for page in (bob_match, alice_page):  # in its groups once it has its first state
+        await next_of(page, "state")
     await run(services.ban, moderator, bob, "abusive chat")
     removed = await next_of(bob_match, "removed", timeout=WITHIN)
     assert "abusive chat" in removed["message"]
@@ -80,6 +81,8 @@ async def test_a_mute_refuses_chat_with_a_clear_message(duel, bob, moderator):
 async def test_hiding_a_message_removes_it_from_every_open_page(duel, alice, bob, carol, moderator):
     message = await run(post_chat, f"match:{duel.pk}", bob, "something nasty")
     pages = [(await connect(duel.pk, user))[0] for user in (alice, bob, carol)]
+    for page in pages:  # in its groups once it has its first state
+        await next_of(page, "state")
     await run(services.hide_message, moderator, message, "insult")
     for page in pages:
         assert (await next_of(page, "chat_hidden", timeout=WITHIN))["id"] == message.pk
@@ -91,6 +94,8 @@ async def test_hiding_a_message_removes_it_from_every_open_page(duel, alice, bob
 async def test_aborting_a_match_tells_everyone_why_and_refuses_moves(duel, alice, carol, moderator):
     player, _ = await connect(duel.pk, alice)
     watcher, _ = await connect(duel.pk, carol)
+    for page in (player, watcher):  # a page has joined its groups once it has its first state
+        await next_of(page, "state")
     await run(services.abort_match, moderator, duel, "players reported a bug")
     for page in (player, watcher):
         notice = await next_of(page, "notice", timeout=WITHIN)
