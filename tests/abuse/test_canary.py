@@ -30,13 +30,13 @@ from channels.db import database_sync_to_async
 from django.db import connections
 
 from apps.lobbies import services as lobbies
-from apps.matches import bots, frames
+from apps.matches import frames
 from apps.matches.models import Match
 from apps.matches.registry import built_games, engine
 from apps.matches.replay import states
 from apps.matches.rules import IllegalMove
 from apps.matches.services import SeatSpec, start_match, submit_move
-from tests.matches.test_consumer import connect
+from tests.matches.test_consumer import connect, leave_and_replay
 
 PLAYOUTS = int(os.environ.get("CIVITAS_CANARY_PLAYOUTS", "1"))
 # Rendering HTML is most of the cost; a long run may render it at every Nth state (and the last) while the JSON
@@ -279,13 +279,7 @@ async def test_every_socket_frame_of_a_few_moves_hides_the_other_seats_cards(slu
         version += 1
         await settle(version)
     await settle(-1)
-    for client in clients.values():
-        await client.disconnect()
-    await asyncio.gather(*bots.running_tasks(), return_exceptions=True)
-
-    match = await database_sync_to_async(Match.objects.get)(pk=match.pk)
-    history = await database_sync_to_async(states)(match)
-    assert history[-1] == match.state and len(history) == version + 1
+    match, history = await leave_and_replay(clients.values(), match.pk, version)
     for text in lobby_frames:
         assert_clean(text, rules.hidden_from(history[0], None), secrets_of(history[0], match.seed), f"{slug} lobby")
     kinds = set()

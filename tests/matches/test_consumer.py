@@ -11,6 +11,7 @@ from django.db import connections
 from apps.matches import bots
 from apps.matches.models import Match, MoveLog
 from apps.matches.registry import engine
+from apps.matches.replay import states
 from config.asgi import application
 from tests.conftest import session_cookie
 
@@ -29,6 +30,18 @@ async def connect(match_id, user=None, fmt="json", origin=b"http://localhost", p
     communicator = WebsocketCommunicator(application, path, headers=headers)
     connected, code = await communicator.connect(timeout=5)
     return communicator, connected
+
+
+async def leave_and_replay(clients, match_id: int, version: int):
+    """Close every socket and let the bots' tasks end; the log must replay to the stored state at ``version``.
+    Gives the match and its states from the start."""
+    for client in clients:
+        await client.disconnect()
+    await asyncio.gather(*bots.running_tasks(), return_exceptions=True)
+    match = await database_sync_to_async(Match.objects.get)(pk=match_id)
+    history = await database_sync_to_async(states)(match)
+    assert history[-1] == match.state and len(history) == version + 1
+    return match, history
 
 
 async def next_of(communicator, kind: str, timeout: float = 3) -> dict:

@@ -4,7 +4,6 @@ Two seats and a spectator, each connected in both formats (html and json), play 
 protocol; afterwards every frame is checked against the states replayed from the move log.
 """
 
-import asyncio
 import json
 import random
 
@@ -12,11 +11,8 @@ import pytest
 from channels.db import database_sync_to_async
 from django.db import connections
 
-from apps.matches import bots
-from apps.matches.models import Match
 from apps.matches.registry import engine
-from apps.matches.replay import states
-from tests.matches.test_consumer import connect
+from tests.matches.test_consumer import connect, leave_and_replay
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 RULES = engine("chronicle")
@@ -56,13 +52,7 @@ async def test_no_frame_leaks_the_seed_the_generator_or_hidden_cards(duel, alice
             {"type": "move", "move": move, "version": version, "id": f"v{version}"}))
         version += 1
         await catch_up(version)
-    for client in clients.values():
-        await client.disconnect()
-    await asyncio.gather(*bots.running_tasks(), return_exceptions=True)
-
-    match = await database_sync_to_async(Match.objects.get)(pk=duel.pk)
-    history = await database_sync_to_async(states)(match)
-    assert history[-1] == match.state and len(history) == version + 1
+    match, history = await leave_and_replay(clients.values(), duel.pk, version)
     secrets = {str(match.seed)} | {str(s["rng"]) for s in history}
     checked = 0
     for (seat, fmt), frames in received.items():
