@@ -34,6 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 MOVE_TIMEOUT = 30.0
+SLOW = 2.0  # a move that took longer to reach everyone is listed with the faults just before it
 
 
 class Soak:
@@ -41,6 +42,7 @@ class Soak:
         self.args = args
         self.stop_at = 0.0
         self.times: list[float] = []
+        self.slow: list[str] = []
         self.finished = 0
         self.checked = 0
         self.violations: list[str] = []
@@ -88,7 +90,12 @@ async def table(soak: Soak, servers: list, number: int) -> None:
                 state = await asyncio.wait_for(mover.until_version(version, resend=frame), MOVE_TIMEOUT)
                 acknowledged.append((version, frame["id"], state["version"]))
                 await asyncio.wait_for(asyncio.gather(*(p.until_version(version) for p in everyone)), MOVE_TIMEOUT)
-                soak.times.append(time.perf_counter() - started)
+                took = time.perf_counter() - started
+                soak.times.append(took)
+                if took > SLOW:
+                    soak.slow.append(f"match {match['id']} version {version}: {took:.1f} s; reconnects "
+                                     f"{', '.join(f'{p.name} {p.reconnects}' for p in everyone)}; "
+                                     f"{soak.since_faults()}")
         except Exception as exc:  # whatever stopped this match is a finding, not the end of the soak
             seen = ", ".join(f"{p.name} v{p.state['version'] if p.state else None} ({p.reconnects} reconnects)"
                              for p in everyone)
@@ -228,6 +235,9 @@ def report(soak: Soak) -> None:
           + (f", mean {statistics.mean(times) * 1000:.0f} ms" if times else ""))
     print(f"database connections sampled: min {min(connections, default=0)}, max {max(connections, default=0)}; "
           f"process memory MB first {first}, last {last}")
+    print(f"moves slower than {SLOW:g} s to everyone: {len(soak.slow)}")
+    for slow in soak.slow[:30]:
+        print("  " + slow)
     print(f"violations: {len(soak.violations)}")
     for violation in soak.violations:
         print("  " + violation)
