@@ -3,6 +3,10 @@
 Every process refreshes its own rows every ``PRESENCE_HEARTBEAT`` seconds, with one query. A row not refreshed
 for three heartbeats belongs to a process that is gone: who-is-here leaves it out at once, and the next heartbeat
 of any process deletes it, marks the seat away if it was that seat's last socket, and tells the table.
+
+A dead process may leave thousands of rows. They are swept ``SWEEP_BATCH`` at a time, each batch its own hop to
+the database thread, so the moves of this process's tables go on between batches: swept in one go, 900 rows held
+that thread, and every move behind it, for about two seconds (``bench/ws_load.py``).
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from apps.matches.models import Presence
 PROCESS = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 log = logging.getLogger(__name__)
 _task: asyncio.Task | None = None
+SWEEP_BATCH = 100
 
 
 def stale_after() -> timedelta:
@@ -35,25 +40,24 @@ def alive(presences: QuerySet) -> QuerySet:
     return presences.filter(seen_at__gte=timezone.now() - stale_after())
 
 
-def beat() -> set[int]:
-    """Refresh this process's rows and remove every stale one; the matches whose presence changed."""
-    from apps.matches import push, seats
+def beat() -> None:
+    """Refresh this process's rows."""
+    Presence.objects.filter(process=PROCESS).update(seen_at=timezone.now())
 
-    now = timezone.now()
-    Presence.objects.filter(process=PROCESS).update(seen_at=now)
-    stale = Presence.objects.filter(seen_at__lt=now - stale_after())
-    gone = set(stale.values_list("match_id", "seat"))
-    if not gone:
-        return set()
-    stale.delete()
-    log.warning("Removed the presence of %d socket(s) of a process that stopped refreshing it", len(gone))
-    for match_id, seat in gone:
-        if seat is not None:
-            seats.maybe_away(match_id, seat)
-    matches = {match_id for match_id, _ in gone}
-    for match_id in matches:
-        push.presence_changed(match_id)
-    return matches
+
+def sweep(limit: int = SWEEP_BATCH) -> tuple[set[int], bool]:
+    """Remove up to ``limit`` stale rows; the matches whose presence changed, and whether stale rows remain."""
+    from apps.matches import seats
+
+    stale = list(Presence.objects.filter(seen_at__lt=timezone.now() - stale_after())
+                 .values_list("pk", "match_id", "seat")[:limit])
+    if not stale:
+        return set(), False
+    Presence.objects.filter(pk__in=[pk for pk, _, _ in stale]).delete()
+    log.warning("Removed the presence of %d socket(s) of a process that stopped refreshing it", len(stale))
+    for match_id, seat in {(match_id, seat) for _, match_id, seat in stale if seat is not None}:
+        seats.maybe_away(match_id, seat)
+    return {match_id for _, match_id, _ in stale}, len(stale) == limit
 
 
 def ensure_heartbeat() -> None:
@@ -67,9 +71,16 @@ def ensure_heartbeat() -> None:
 
 
 async def _heartbeat() -> None:
+    from apps.matches import push
+
     while True:
         await asyncio.sleep(settings.PRESENCE_HEARTBEAT)
         try:
             await database_sync_to_async(beat)()
+            more = True
+            while more:
+                changed, more = await database_sync_to_async(sweep)()
+                for match_id in changed:
+                    await push.presence_soon(match_id)
         except Exception:  # a database hiccup must not stop the heartbeat for good
             log.exception("Presence heartbeat failed; trying again next beat")

@@ -24,21 +24,40 @@ def test_a_dead_process_sockets_are_left_out_of_who_is_here_and_then_removed(due
     frame = push.presence_frame(duel.pk)
     assert '"online": []' in frame and '"watchers": 0' in frame
 
-    assert liveness.beat() == {duel.pk}
+    liveness.beat()
+    assert liveness.sweep() == ({duel.pk}, False)
     assert set(Presence.objects.values_list("channel_name", flat=True)) == {"live-bob"}
     assert '"online": [1]' in push.presence_frame(duel.pk)
     alice_seat = MatchSeat.objects.get(match=duel, index=0)
     assert alice_seat.away_since is not None, "the seat whose last socket died is away"
-    assert liveness.beat() == set(), "nothing more to remove"
+    liveness.beat()
+    assert liveness.sweep() == (set(), False), "nothing more to remove"
 
 
 def test_a_fresh_socket_of_another_process_stays(duel, settings):
     settings.PRESENCE_HEARTBEAT = 30
     present(duel, 0, "other:2:alive", 10, "other-alice")
-    assert liveness.beat() == set()
+    liveness.beat()
+    assert liveness.sweep() == (set(), False)
     assert Presence.objects.count() == 1
     assert '"online": [0]' in push.presence_frame(duel.pk)
     assert MatchSeat.objects.get(match=duel, index=0).away_since is None
+
+
+def test_many_stale_rows_are_swept_in_batches(duel, alice, bob, settings):
+    from apps.matches.services import SeatSpec, start_match
+
+    settings.PRESENCE_HEARTBEAT = 30
+    other = start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=9)
+    for i in range(250):
+        present(duel if i % 2 else other, i % 3 if i % 3 < 2 else None, "gone:1:dead", 200, f"dead-{i}")
+    present(duel, None, liveness.PROCESS, 0, "live-watcher")
+    assert liveness.sweep(limit=100) == ({duel.pk, other.pk}, True)
+    assert Presence.objects.count() == 151
+    assert liveness.sweep(limit=100)[1] is True
+    assert liveness.sweep(limit=100)[1] is False
+    assert list(Presence.objects.values_list("channel_name", flat=True)) == ["live-watcher"]
+    assert MatchSeat.objects.filter(away_since__isnull=False).count() == 4, "both seats of both matches are away"
 
 
 @pytest.mark.asyncio
