@@ -70,6 +70,7 @@ class Stats:
     def __init__(self, name: str):
         self.name = name
         self.everyone: list[float] = []
+        self.sent: list[float] = []  # when each of ``everyone``'s frames was sent (perf_counter)
         self.each: list[float] = []
         self.accepted = 0
         self.errors: Counter = Counter()
@@ -152,6 +153,7 @@ class Room:
         await sender.ws.send(text)
         try:
             self.stats.everyone.append(await asyncio.wait_for(done, MOVE_TIMEOUT))
+            self.stats.sent.append(sent)
         except TimeoutError:
             self.stats.errors["timeout"] += 1
             self.over = True
@@ -364,6 +366,18 @@ def line(stats: Stats, base: Stats | None = None) -> str:
     return "  ".join(parts)
 
 
+def slowest(stats: Stats, count: int = 5) -> str:
+    """The slowest frames and when they were sent, in seconds from the scenario's first: a tail made by one
+    stall shows as one moment, a tail spread over the run as many."""
+    if not stats.sent:
+        return ""
+    first = min(stats.sent)
+    worst = sorted(zip(stats.everyone, stats.sent, strict=True), reverse=True)[:count]
+    clock = time.strftime("%H:%M:%S", time.localtime(time.time() - (time.perf_counter() - worst[0][1])))
+    return ("slowest: " + ", ".join(f"{took * 1000:.0f} ms at {at - first:.1f} s" for took, at in worst)
+            + f" (the first sent at {clock})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, nargs="+", default=[500], help="M values of scenario (b)")
@@ -449,12 +463,12 @@ async def run(args, game_urls: list[str], echo_urls: list[str]) -> None:
         users += 2 * m
         await play(b, await open_matches(b, matches, game_urls, args.match_spectators), args.interval,
                    args.duration, None)
-        print(line(b, pair) + "\ntarget: (b) p99 < 150 ms and zero lost frames", flush=True)
+        print(line(b, pair) + "\n" + slowest(b) + "\ntarget: (b) p99 < 150 ms and zero lost frames", flush=True)
     if "c" in args.scenarios:
         c = Stats(f"(c) one match, {args.spectators} spectators")
         rooms = await open_matches(c, await make(1, users), game_urls, args.spectators)
         await play(c, rooms, args.gap, None, args.steps)
-        print(line(c, fan) + "\ntarget: (c) p99 within 1.5x bare fan-out p99", flush=True)
+        print(line(c, fan) + "\n" + slowest(c) + "\ntarget: (c) p99 within 1.5x bare fan-out p99", flush=True)
 
 
 if __name__ == "__main__":
