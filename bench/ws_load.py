@@ -408,6 +408,18 @@ def main() -> None:
     try:
         game_urls, echo_urls = args.game_urls, args.echo_urls
         subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, check=True)
+        import django
+
+        django.setup()
+        if not game_urls:
+            # An earlier run's processes were stopped with sockets open; their presence, swept by the new
+            # processes' first heartbeat, would land in the middle of a measurement.
+            from django.db import connections
+
+            from apps.matches.models import Presence
+
+            Presence.objects.all().delete()
+            connections.close_all()
         if not game_urls or not echo_urls:
             logs = Path(tempfile.mkdtemp(prefix="ws_load-"))
             print(f"server logs in {logs}", flush=True)
@@ -417,9 +429,6 @@ def main() -> None:
             if not echo_urls:
                 started, echo_urls = start_servers("bench.echo_asgi:application", 2, dict(os.environ), logs)
                 procs += started
-        import django
-
-        django.setup()
         asyncio.run(run(args, game_urls, echo_urls))
     finally:
         for proc in procs:
