@@ -149,6 +149,9 @@ def _earlier_move(match_id: int, seat: int, client_id: str) -> MoveResult | None
         return None
     if logged["seat"] != seat:
         return MoveResult(False, -1, "bad_request", "That move id was used by another seat.")
+    # A move is resent when its answer never came, perhaps because the process that applied it died before
+    # telling the table: tell it now (a page is never sent a version it has, so this costs the others nothing).
+    push.state_changed(match_id)
     return MoveResult(True, logged["version"], duplicate=True)
 
 

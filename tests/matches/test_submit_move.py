@@ -2,7 +2,8 @@
 
 import pytest
 
-from apps.matches.models import Match, MoveLog
+from apps.matches import frames, push
+from apps.matches.models import Match, MoveLog, Presence
 from apps.matches.registry import engine
 from apps.matches.services import SeatSpec, play_bot_move, start_match, submit_move
 
@@ -66,6 +67,17 @@ def test_the_same_move_id_is_applied_once_and_answered_the_same(duel):
     again = submit_move(duel.pk, seat, move, 0, "same-id")
     assert first.ok and again.ok and again.duplicate and again.version == first.version == 1
     assert MoveLog.objects.count() == 1
+
+
+def test_a_resent_move_tells_the_table_again(duel):
+    """The process that applied it may have died before pushing it; the resend pushes the current state."""
+    seat, move = a_legal_move(duel)
+    submit_move(duel.pk, seat, move, 0, "resent")
+    Presence.objects.create(channel_name="watching", match=duel, fmt="json")
+    with push.deferred() as box:
+        again = submit_move(duel.pk, seat, move, 0, "resent")
+    assert again.ok and again.duplicate
+    assert [(group, event["version"]) for group, event in box] == [(frames.viewer_group(duel.pk, None, "json"), 1)]
 
 
 def test_a_move_id_of_another_seat_is_not_taken_over(duel):
