@@ -104,7 +104,7 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "config.channel_layer.ShieldedRedisChannelLayer",
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
                 # A process's receive blocks in BZPOPMIN for 5 s; redis-py 8 also gives up reading after 5 s by
                 # default. Racing, it dropped a reply (and the frame popped with it) and crashed a socket now and
