@@ -106,11 +106,7 @@ if REDIS_URL:
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
-                # A process's receive blocks in BZPOPMIN for 5 s; redis-py 8 also gives up reading after 5 s by
-                # default. Racing, it dropped a reply (and the frame popped with it) and crashed a socket now and
-                # then (bench/soak.py, no faults at all). Reads wait longer than the pop; connecting still fails fast.
-                "hosts": [{"address": REDIS_URL, "max_connections": 1000, "socket_timeout": 15,
-                           "socket_connect_timeout": 5}],
+                "hosts": [{"address": REDIS_URL, "max_connections": 1000}],
                 "prefix": os.environ.get("CHANNELS_PREFIX", "civitas"),
                 # Defaults (100 queued, 60 s) dropped frames under load; versions let clients resync anyway.
                 "capacity": 1500,
