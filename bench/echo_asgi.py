@@ -1,14 +1,18 @@
 """A bare Channels echo, the yardstick of ``bench/ws_load.py``.
 
 One consumer at ``/ws/echo/<room>/`` joins the group of its room and relays every text frame it receives to
-that group, untouched: no database, no sessions, no Origin check, no rendering. It uses the site's own channel
-layer settings (``CHANNEL_LAYERS`` from ``config/settings.py``: same Redis, prefix, capacity and pool) and,
-like the site's match consumer, relays without Channels' per-handler hop to the database thread, so the
-difference between it and the site is exactly what the site does per move. Serve it like the site:
+that group, untouched: no database, no sessions, no Origin check, no rendering. Like the site's match consumer,
+it relays without Channels' per-handler hop to the database thread.
+
+Its channel layer is stock Channels, channels_redis's ``RedisChannelLayer``, with the site's Redis, prefix and
+capacity (``ECHO_LAYER=stock``, the default): the yardstick is bare Channels, not the site's own pub/sub layer
+(``config/channel_layer.py``). ``ECHO_LAYER=site`` serves it on the site's layer instead, so the difference
+between it and the site is exactly what the site does per move. Serve it like the site:
 
     REDIS_URL=redis://127.0.0.1:6379/1 .venv/bin/daphne -b 127.0.0.1 -p 8101 bench.echo_asgi:application
 """
 
+import os
 import sys
 from pathlib import Path
 
@@ -20,6 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 if not settings.configured:
     from config.settings import CHANNEL_LAYERS
 
+    if os.environ.get("ECHO_LAYER", "stock") == "stock" and "CONFIG" in CHANNEL_LAYERS["default"]:
+        CHANNEL_LAYERS = {"default": {**CHANNEL_LAYERS["default"], "BACKEND": "channels_redis.core.RedisChannelLayer"}}
     settings.configure(CHANNEL_LAYERS=CHANNEL_LAYERS, INSTALLED_APPS=["channels"], ALLOWED_HOSTS=["*"])
     django.setup()
 

@@ -392,6 +392,9 @@ def main() -> None:
     parser.add_argument("--scenarios", default="abc", help="which of a, b, c to run (the bare ones always run)")
     parser.add_argument("--game-urls", nargs="+", help="ws://host:port of running site processes")
     parser.add_argument("--echo-urls", nargs="+", help="ws://host:port of running echo processes")
+    parser.add_argument("--echo-layer", choices=["stock", "site"], default="stock",
+                        help="the bare echo's channel layer: channels_redis's RedisChannelLayer (bare Channels), "
+                             "or the site's own (config/channel_layer.py)")
     args = parser.parse_args()
     print("$ " + shlex.join([".venv/bin/python", "bench/ws_load.py", *sys.argv[1:]]), flush=True)
 
@@ -427,7 +430,8 @@ def main() -> None:
                 started, game_urls = start_servers("config.asgi:application", 2, dict(os.environ), logs)
                 procs += started
             if not echo_urls:
-                started, echo_urls = start_servers("bench.echo_asgi:application", 2, dict(os.environ), logs)
+                started, echo_urls = start_servers("bench.echo_asgi:application", 2,
+                                                   {**os.environ, "ECHO_LAYER": args.echo_layer}, logs)
                 procs += started
         asyncio.run(run(args, game_urls, echo_urls))
     finally:
@@ -457,7 +461,8 @@ async def run(args, game_urls: list[str], echo_urls: list[str]) -> None:
     await bare(pair, echo_urls, 1, pad, args.steps, args.gap)
     fan = Stats(f"bare fan-out to {args.spectators}")
     await bare(fan, echo_urls, args.spectators, pad, args.steps // 4, args.gap)
-    print(f"\nstate frames {pad + 40} bytes on average (echo frames padded to it); ms from sending a frame or move"
+    print(f"\nbare echo on the {args.echo_layer} channel layer; "
+          f"state frames {pad + 40} bytes on average (echo frames padded to it); ms from sending a frame or move"
           f" until every client has its version; (x) ratio to the bare figure; 'each' per recipient", flush=True)
     print(line(pair))
     print(line(fan))

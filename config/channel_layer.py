@@ -1,37 +1,374 @@
-"""The Redis channel layer, with a process's one blocking pop kept alive when the socket running it goes away.
+"""The channel layer: Redis pub/sub, one subscription per process for each group it has sockets in.
 
-channels_redis receives for every socket of a process with one BZPOPMIN at a time, run inside whichever socket's
-receive holds the lock. When that socket closed, its receive was cancelled, and a pop Redis had already answered
-was dropped with the connection: the frame it took, meant for another socket, was lost (``bench/soak.py`` lost
-one every hundred matches or so, sockets closing as matches ended, with no fault injected). Here the pop runs on,
-and the next receive of the process takes over the same pop instead of starting another, so whatever it brings is
-handed out as usual.
+A group send is one PUBLISH; Redis hands it once to each process with a member, and the process puts it in the
+queue of each of its sockets in the group. channels_redis's list layer (``RedisChannelLayer``) did, per frame, a
+sorted-set read of the group, a Lua script pushing to each member's list, a blocking pop by the receiving process
+and a clean-up of its backup set: with 300 matches moving every 2 s (``bench/ws_load.py`` (b)) that was a fifth of
+the site processes' time and the p99 was 2.1 s; channels_redis's own pub/sub layer brought it to 118 ms, and this
+one does the same with its publishes pipelined in order instead of one at a time under a lock, and reads its
+subscription without polling.
+
+Delivery is at most once, as in any Channels layer. While a process's subscription is down (Redis restarting,
+the connection cut) frames published for it are lost: the layer reconnects, subscribes again to all it had, and
+counts a new ``generation``; ``apps.matches.layer_watch`` sees the count change and every socket of the process
+fetches what it missed. Group membership lives in the process, so a restart of Redis loses none of it.
+
+One ``_LoopLink`` per event loop (a Redis connection belongs to one loop), closed when its loop closes.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
+import types
+import uuid
+from collections import deque
 
-from channels_redis.core import RedisChannelLayer
+import msgpack
+from channels.layers import BaseChannelLayer
+from redis.asyncio.connection import ConnectionPool
+
+log = logging.getLogger(__name__)
+RECONNECT_DELAYS = (0.05, 0.1, 0.2, 0.5, 1.0)
+SUBSCRIBE_TIMEOUT = 5.0
 
 
-class ShieldedRedisChannelLayer(RedisChannelLayer):
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self._pops: dict[str, asyncio.Future] = {}
+class PubSubChannelLayer(BaseChannelLayer):
+    extensions = ["groups", "flush"]
 
-    async def receive_single(self, channel):
-        pop = self._pops.get(channel)
-        if pop is None or pop.get_loop() is not asyncio.get_running_loop():
-            pop = self._pops[channel] = asyncio.ensure_future(super().receive_single(channel))
+    def __init__(self, hosts=None, prefix="asgi", capacity=100, expiry=60, group_expiry=86400,
+                 channel_capacity=None, **kwargs):
+        super().__init__(expiry=expiry, capacity=capacity, channel_capacity=channel_capacity)
+        host = (hosts or ["redis://127.0.0.1:6379"])[0]
+        self.url = host["address"] if isinstance(host, dict) else host
+        self.prefix = prefix
+        self._links: dict[asyncio.AbstractEventLoop, _LoopLink] = {}
+
+    def link(self) -> _LoopLink:
+        loop = asyncio.get_running_loop()
+        found = self._links.get(loop)
+        if found is None:
+            found = self._links[loop] = _LoopLink(self)
+            _close_with(loop, self)
+        return found
+
+    @property
+    def generation(self) -> int:
+        """How many times this loop's subscription was lost and made again (frames may have been lost)."""
+        return self.link().generation
+
+    async def new_channel(self, prefix="specific."):
+        return await self.link().new_channel(prefix)
+
+    async def send(self, channel, message):
+        assert self.require_valid_channel_name(channel)
+        await self.link().publish(self.link().channel_topic(channel), channel, message)
+
+    async def receive(self, channel):
+        assert self.require_valid_channel_name(channel)
+        return await self.link().receive(channel)
+
+    async def group_add(self, group, channel):
+        assert self.require_valid_group_name(group) and self.require_valid_channel_name(channel)
+        await self.link().group_add(group, channel)
+
+    async def group_discard(self, group, channel):
+        assert self.require_valid_group_name(group) and self.require_valid_channel_name(channel)
+        await self.link().group_discard(group, channel)
+
+    async def group_send(self, group, message):
+        assert self.require_valid_group_name(group)
+        await self.link().publish(self.link().group_topic(group), None, message)
+
+    async def close_channel(self, channel):
+        """Forget a channel nobody will receive on again (a consumer's channel goes when its receive is cancelled;
+        Channels has no call for this)."""
+        await self.link()._forget(channel)
+
+    async def flush(self):
+        link = self._links.pop(asyncio.get_running_loop(), None)
+        if link is not None:
+            await link.close()
+
+
+def _close_with(loop: asyncio.AbstractEventLoop, layer: PubSubChannelLayer) -> None:
+    """Close the loop's link (its connections and tasks) before the loop itself closes."""
+    original = loop.close
+
+    def close(self, *args, **kwargs):
+        link = layer._links.pop(loop, None)
+        if link is not None and not loop.is_running():
+            loop.run_until_complete(link.close())
+        self.close = original
+        return original(*args, **kwargs)
+
+    loop.close = types.MethodType(close, loop)
+
+
+class _LoopLink:
+    """What one event loop of a process has: its queues, its groups, a connection to publish on and a
+    subscription read by one task."""
+
+    def __init__(self, layer: PubSubChannelLayer):
+        self.layer = layer
+        self.token = uuid.uuid4().hex[:16]
+        self.process_topic = f"{layer.prefix}:p:{self.token}"
+        self.queues: dict[str, asyncio.Queue] = {}
+        self.groups: dict[str, set[str]] = {}  # group -> this loop's channels in it
+        self.memberships: dict[str, set[str]] = {}  # channel -> its groups
+        self.topics: set[str] = set()  # subscribed (or being subscribed)
+        self.confirming: dict[str, deque[asyncio.Future]] = {}
+        self.generation = 0
+        self.dropped = 0
+        self._pool = ConnectionPool.from_url(layer.url, socket_timeout=None, socket_connect_timeout=2,
+                                             client_name=f"{layer.prefix}-layer-{self.token}")
+        self._publisher = None
+        self._outbox: list[tuple[str, bytes, asyncio.Future]] = []
+        self._sending: asyncio.Task | None = None
+        self._subscriber = None
+        self._reader: asyncio.Task | None = None
+        self._started: asyncio.Future | None = None
+
+    # Topics: a group's, and one per process (link) for the frames sent to one of its channels.
+    def group_topic(self, group: str) -> str:
+        return f"{self.layer.prefix}:g:{group}"
+
+    def channel_topic(self, channel: str) -> str:
+        owner, bang, _ = channel.partition("!")
+        if bang:
+            return f"{self.layer.prefix}:p:{owner.rsplit('.', 1)[-1]}"
+        return f"{self.layer.prefix}:c:{channel}"
+
+    # Publishing: frames wait in an outbox; one task sends whatever is there in one pipeline, in order.
+    async def publish(self, topic: str, channel: str | None, message: dict) -> None:
+        data = msgpack.packb([channel, message], use_bin_type=True)
+        done = asyncio.get_running_loop().create_future()
+        self._outbox.append((topic, data, done))
+        if self._sending is None or self._sending.done():
+            self._sending = asyncio.get_running_loop().create_task(self._send_outbox())
+        await done
+
+    async def _send_outbox(self) -> None:
+        while self._outbox:
+            batch, self._outbox = self._outbox, []
+            try:
+                await self._publish_batch(batch)
+            except BaseException as exc:
+                for _, _, done in batch:
+                    if not done.done():
+                        done.set_exception(exc if isinstance(exc, Exception) else ConnectionError("layer closing"))
+                if not isinstance(exc, Exception):
+                    raise
+            else:
+                for _, _, done in batch:
+                    if not done.done():
+                        done.set_result(None)
+
+    async def _publish_batch(self, batch) -> None:
+        for attempt, delay in enumerate(RECONNECT_DELAYS):
+            try:
+                if self._publisher is None:
+                    self._publisher = self._pool.make_connection()
+                    await self._publisher.connect()
+                await self._publisher.send_packed_command(
+                    self._publisher.pack_commands([("PUBLISH", topic, data) for topic, data, _ in batch]),
+                    check_health=False)
+                for _ in batch:
+                    await self._publisher.read_response()
+                return
+            except (ConnectionError, OSError) as exc:  # redis-py's ConnectionError is a builtin one's subclass
+                await self._drop_publisher()
+                if attempt == len(RECONNECT_DELAYS) - 1:
+                    raise
+                log.warning("Publishing to Redis failed (%s); again in %.2f s", exc, delay)
+                await asyncio.sleep(delay)
+            except Exception:
+                await self._drop_publisher()
+                raise
+
+    async def _drop_publisher(self) -> None:
+        if self._publisher is not None:
+            publisher, self._publisher = self._publisher, None
+            try:
+                await publisher.disconnect(nowait=True)
+            except Exception:
+                pass
+
+    # Receiving.
+    async def new_channel(self, prefix: str) -> str:
+        channel = f"{prefix}{self.token}!{uuid.uuid4().hex}"
+        self.queues[channel] = asyncio.Queue(self.layer.get_capacity(channel))
+        await self._start()
+        return channel
+
+    async def receive(self, channel: str) -> dict:
+        queue = self.queues.get(channel)
+        if queue is None:
+            if "!" in channel and not channel.partition("!")[0].endswith(self.token):
+                raise RuntimeError(f"Channel {channel} belongs to another process")
+            queue = self.queues[channel] = asyncio.Queue(self.layer.get_capacity(channel))
+            await self._start()
+            if "!" not in channel:
+                await self._subscribe(self.channel_topic(channel))
         try:
-            result = await asyncio.shield(pop)
+            return await queue.get()
         except asyncio.CancelledError:
-            if pop.cancelled():  # the pop itself was stopped (the loop is closing): nothing to hand over
-                self._pops.pop(channel, None)
-            raise  # the caller went away; the pop stays for the next receive of this process
-        except BaseException:
-            self._pops.pop(channel, None)
+            # Channels cancels a consumer's receive only when the consumer is done: its channel goes with it.
+            await self._forget(channel)
             raise
-        self._pops.pop(channel, None)
-        return result
+
+    async def _forget(self, channel: str) -> None:
+        self.queues.pop(channel, None)
+        for group in list(self.memberships.get(channel, ())):
+            await self.group_discard(group, channel)
+        self.memberships.pop(channel, None)
+        if "!" not in channel and self.topics:
+            await self._unsubscribe(self.channel_topic(channel))
+
+    async def group_add(self, group: str, channel: str) -> None:
+        if channel not in self.queues:
+            raise RuntimeError(f"{channel} is not a channel of this process; only its own channels join groups")
+        self.groups.setdefault(group, set()).add(channel)
+        self.memberships.setdefault(channel, set()).add(group)
+        await self._start()
+        await self._subscribe(self.group_topic(group))
+
+    async def group_discard(self, group: str, channel: str) -> None:
+        members = self.groups.get(group)
+        self.memberships.get(channel, set()).discard(group)
+        if not members or channel not in members:
+            return
+        members.discard(channel)
+        if not members:
+            del self.groups[group]
+            await self._unsubscribe(self.group_topic(group))
+
+    def _deliver(self, topic: bytes, data: bytes) -> None:
+        target, message = msgpack.unpackb(data, raw=False)
+        if target is not None:
+            channels = (target,)
+        else:
+            channels = self.groups.get(topic.decode()[len(self.layer.prefix) + 3:], ())
+        for channel in channels:
+            queue = self.queues.get(channel)
+            if queue is None:
+                continue
+            if queue.full():  # the consumer stalled: it notices how long the frames it does get waited
+                self.dropped += 1
+                log.warning("Channel %s is full (%d frames): a frame for it was dropped", channel, queue.maxsize)
+                continue
+            queue.put_nowait(message if len(channels) == 1 else dict(message))
+
+    # The subscription: one connection, read by one task; subscribing waits for Redis to confirm.
+    async def _start(self) -> None:
+        if self._started is None:
+            self._started = asyncio.get_running_loop().create_future()
+            self._reader = asyncio.get_running_loop().create_task(self._read())
+        await asyncio.shield(self._started)
+
+    async def _subscribe(self, topic: str) -> None:
+        waiting = self.confirming.setdefault(topic, deque())
+        if topic in self.topics:
+            if not waiting:
+                return
+            confirmed = waiting[-1]  # subscribing already: in force once that SUBSCRIBE is confirmed
+        else:
+            self.topics.add(topic)
+            confirmed = asyncio.get_running_loop().create_future()
+            waiting.append(confirmed)
+            if self._subscriber is not None:
+                try:
+                    await self._subscriber.send_command("SUBSCRIBE", topic, check_health=False)
+                except Exception:  # the reader reconnects and subscribes to every topic again, confirming this one
+                    pass
+        try:
+            await asyncio.wait_for(asyncio.shield(confirmed), SUBSCRIBE_TIMEOUT)
+        except TimeoutError:
+            raise TimeoutError(f"Redis did not confirm the subscription to {topic} within {SUBSCRIBE_TIMEOUT} s") \
+                from None
+        finally:
+            if not waiting:
+                self.confirming.pop(topic, None)
+
+    async def _unsubscribe(self, topic: str) -> None:
+        # Sent before returning, so that a SUBSCRIBE to the same topic (a page reloaded) always follows it.
+        self.topics.discard(topic)
+        if self._subscriber is not None and self._subscriber.is_connected:
+            try:
+                await self._subscriber.send_command("UNSUBSCRIBE", topic, check_health=False)
+            except Exception:  # a lost connection unsubscribes from everything anyway
+                pass
+
+    async def _connect_subscriber(self) -> None:
+        self._subscriber = self._pool.make_connection()
+        await self._subscriber.connect()
+        self.topics.add(self.process_topic)
+        await self._subscriber.send_command("SUBSCRIBE", *sorted(self.topics), check_health=False)
+
+    async def _read(self) -> None:
+        failures = 0
+        lost = False  # the subscription broke since it was first made: frames may have been lost
+        while True:
+            try:
+                if self._subscriber is None:
+                    await self._connect_subscriber()
+                while True:
+                    reply = await self._subscriber.read_response(disconnect_on_error=False)
+                    if reply[0] == b"message":
+                        self._deliver(reply[1], reply[2])
+                    elif reply[0] == b"subscribe":
+                        failures = 0
+                        topic = reply[1].decode()
+                        if topic == self.process_topic:
+                            # One SUBSCRIBE names every topic: when the first is confirmed, all are in force.
+                            if not self._started.done():
+                                self._started.set_result(None)
+                            if lost:
+                                lost = False
+                                self.generation += 1
+                                log.warning("Subscribed to Redis again (%d topics); frames sent meanwhile are lost",
+                                            len(self.topics))
+                        waiting = self.confirming.get(topic)
+                        if waiting:
+                            done = waiting.popleft()
+                            if not done.done():
+                                done.set_result(None)
+                            if not waiting:
+                                del self.confirming[topic]
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                subscriber, self._subscriber = self._subscriber, None
+                if subscriber is not None:
+                    try:
+                        await subscriber.disconnect(nowait=True)
+                    except Exception:
+                        pass
+                if not self._started.done():
+                    if failures >= len(RECONNECT_DELAYS):  # never subscribed: whoever waits hears why
+                        self._started.set_exception(exc)
+                        self._started = self._reader = None
+                        return
+                else:
+                    lost = True
+                delay = RECONNECT_DELAYS[min(failures, len(RECONNECT_DELAYS) - 1)]
+                failures += 1
+                log.warning("The Redis subscription broke (%s); reconnecting in %.2f s", exc, delay)
+                await asyncio.sleep(delay)
+
+    async def close(self) -> None:
+        for task in (self._reader, self._sending):
+            if task is not None and not task.done():
+                task.cancel()
+                try:
+                    await task
+                except BaseException:
+                    pass
+        for connection in (self._subscriber, self._publisher):
+            if connection is not None:
+                try:
+                    await connection.disconnect(nowait=True)
+                except Exception:
+                    pass
+        await self._pool.disconnect()
+        self._subscriber = self._publisher = None

@@ -104,7 +104,7 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "config.channel_layer.ShieldedRedisChannelLayer",
+            "BACKEND": "config.channel_layer.PubSubChannelLayer",
             "CONFIG": {
                 "hosts": [{"address": REDIS_URL, "max_connections": 1000}],
                 "prefix": os.environ.get("CHANNELS_PREFIX", "civitas"),

@@ -152,15 +152,18 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self.send_state(*newer)
 
     async def dispatch(self, message):
-        """Relay a pushed frame straight to the socket.
+        """Relay a pushed frame straight to the socket, and hand a frame from the page straight to ``receive``.
 
         Channels hops to the one database thread before every handler to close old connections; a relayed
         frame touches no database, and that hop per frame per viewer queued behind the moves' database work
         (half the event loop's time with 1,000 spectators, bench/ws_load.py). Every handler that does touch
-        the database goes through ``database_sync_to_async``, which closes old connections itself.
+        the database goes through ``database_sync_to_async``, which closes old connections itself, so a move
+        need not pay for two hops either.
         """
         if message["type"] == "frame":
             return await self.frame(message)
+        if message["type"] == "websocket.receive":  # every handler of a frame hops to the database by itself
+            return await self.websocket_receive(message)
         return await super().dispatch(message)
 
     async def frame(self, event):

@@ -1,10 +1,10 @@
-"""Noticing that Redis restarted, and putting every open socket of this process back in its groups.
+"""Noticing that the channel layer lost frames, and having every open socket of this process catch up.
 
-channels_redis keeps group membership in Redis only. When Redis restarts, the layer reconnects by itself and the
-sockets stay open, but every group is empty: a page would stay connected and deaf (``bench/soak.py`` found such
-pages waiting 30 s for a move). Each process therefore asks Redis for its ``run_id`` every ``INTERVAL`` seconds;
-when it changes, every socket registered here calls its ``rejoin()``: it joins its groups again and fetches
-what it missed.
+When Redis restarts or the connection to it is cut, the layer (``config/channel_layer.py``) subscribes again by
+itself, but frames published meanwhile are gone, and the sockets stay open: a page would wait for a move it already
+missed (``bench/soak.py`` found pages waiting 30 s). The layer counts each new subscription in its ``generation``;
+every ``INTERVAL`` seconds this task compares it, and when it changed, every socket registered here calls its
+``rejoin()``: it joins its groups again (a layer that keeps groups in Redis lost them) and fetches what it missed.
 """
 
 from __future__ import annotations
@@ -55,18 +55,15 @@ async def rejoin_all() -> int:
 
 
 async def _watch() -> None:
-    from redis.asyncio import Redis
+    from channels.layers import get_channel_layer
 
-    client = Redis.from_url(settings.REDIS_URL, socket_timeout=2, socket_connect_timeout=2)
-    known = None
-    while True:
+    layer = get_channel_layer()
+    known = getattr(layer, "generation", None)
+    while known is not None:
         await asyncio.sleep(INTERVAL)
-        try:
-            run_id = (await client.info("server"))["run_id"]
-        except Exception:  # Redis is down (or slow): ask again next time
-            continue
-        if known is not None and run_id != known:
+        generation = layer.generation
+        if generation != known:
             count = await rejoin_all()
-            log.warning("Redis restarted (run %s, now %s): %d socket(s) of this process rejoined their groups",
-                        known[:8], run_id[:8], count)
-        known = run_id
+            log.warning("The channel layer subscribed again (generation %d): %d socket(s) of this process rejoined "
+                        "their groups and caught up", generation, count)
+        known = generation

@@ -4,8 +4,10 @@ Through the ORM a move took four statements plus BEGIN and COMMIT, and the ORM s
 PostgreSQL spent answering (``bench/move_path.py``). On PostgreSQL each half is therefore one statement written
 out by hand: the read brings the seats back as a JSON array beside the match row, and the write is an
 ``UPDATE ... RETURNING`` feeding the log's ``INSERT``, which PostgreSQL applies as one statement, all or nothing,
-so it needs no transaction of its own. Other databases (SQLite, the embedded default) take the ORM, with the same
-results.
+so it needs no transaction of its own. Both go through a cursor that binds on the server: the state travels as a
+parameter beside the statement instead of being escaped into its text (Django's cursors bind on the client), and
+psycopg prepares a statement it has seen a few times on a connection, so PostgreSQL stops planning it anew. Other
+databases (SQLite, the embedded default) take the ORM, with the same results.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import psycopg
 from django.db import connection, transaction
 from django.utils import timezone
 
@@ -22,6 +25,11 @@ from apps.matches.models import Match, MatchSeat, MoveLog
 SEAT_FIELDS = ("id", "match_id", "index", "name", "bot", "bot_by", "user_id")
 # In the model's own order, which ``Model.from_db`` expects its values in.
 _SEAT_COLUMNS = [field for field in MatchSeat._meta.concrete_fields if field.attname in SEAT_FIELDS]
+
+
+def _cursor() -> psycopg.Cursor:
+    connection.ensure_connection()
+    return psycopg.Cursor(connection.connection)
 
 
 def load(match_id: int) -> tuple[Match | None, list[MatchSeat]]:
@@ -34,7 +42,7 @@ def load(match_id: int) -> tuple[Match | None, list[MatchSeat]]:
     fields = Match._meta.concrete_fields
     seat_table = qn(MatchSeat._meta.db_table)
     seat_columns = ", ".join(f"s.{qn(field.column)}" for field in _SEAT_COLUMNS)
-    with connection.cursor() as cursor:
+    with connection.wrap_database_errors, _cursor() as cursor:
         cursor.execute(
             f"SELECT {', '.join(f'm.{qn(f.column)}' for f in fields)}, "
             f"(SELECT json_agg(json_build_array({seat_columns}) ORDER BY s.{qn('index')}) FROM {seat_table} s "
@@ -75,7 +83,7 @@ def write(match_id: int, version: int, fields: dict[str, Any], log: dict[str, An
     params += [match_id, version]
     log_fields = [MoveLog._meta.get_field(name) for name in log]
     params += [field.get_db_prep_save(value, connection) for field, value in zip(log_fields, log.values(), strict=True)]
-    with connection.cursor() as cursor:
+    with connection.wrap_database_errors, _cursor() as cursor:
         cursor.execute(
             f"WITH moved AS (UPDATE {qn(Match._meta.db_table)} SET {', '.join(sets)} "
             f"WHERE {qn('id')} = %s AND {qn('version')} = %s RETURNING {qn('id')}) "

@@ -66,7 +66,7 @@ def state_changed(match_id: int, match: Match | None = None, rows: list[MatchSea
     match = match or Match.objects.filter(pk=match_id).first()
     if match is None:
         return
-    listening = set(liveness.alive(Presence.objects.filter(match_id=match_id)).values_list("seat", "fmt"))
+    listening = liveness.listening(match_id)
     rows = frames.named(rows) if rows is not None else frames.seat_rows(match)
     names = [row.display_name for row in rows]
     bot_seats = frames.bots_of(rows)

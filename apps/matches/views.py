@@ -1,5 +1,7 @@
 """Pages: home, health, a game's rules, a match (play or watch), its summary and replay."""
 
+import asyncio
+
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
@@ -40,15 +42,24 @@ def healthz(request):
     except Exception as exc:  # report, don't raise: this is the health page
         checks["database"] = f"error: {type(exc).__name__}"
     try:
-        layer = get_channel_layer()
-        channel = async_to_sync(layer.new_channel)()
-        async_to_sync(layer.send)(channel, {"type": "health.ping"})
-        received = async_to_sync(layer.receive)(channel)
+        received = async_to_sync(_layer_echo)()
         checks["channel_layer"] = "ok" if received.get("type") == "health.ping" else "error: no echo"
     except Exception as exc:
         checks["channel_layer"] = f"error: {type(exc).__name__}"
     healthy = all(value == "ok" for value in checks.values())
     return JsonResponse({"status": "ok" if healthy else "error", **checks}, status=200 if healthy else 503)
+
+
+async def _layer_echo() -> dict:
+    """A frame sent to a new channel and read back, in one event loop (a channel lives in the loop that made it)."""
+    layer = get_channel_layer()
+    channel = await layer.new_channel()
+    try:
+        await layer.send(channel, {"type": "health.ping"})
+        return await asyncio.wait_for(layer.receive(channel), 5)
+    finally:
+        if hasattr(layer, "close_channel"):
+            await layer.close_channel(channel)
 
 
 def game_rules(request, slug: str):
