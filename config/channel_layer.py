@@ -22,11 +22,12 @@ import asyncio
 import logging
 import types
 import uuid
-from collections import deque
 
 import msgpack
 from channels.layers import BaseChannelLayer
 from redis.asyncio.connection import ConnectionPool
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 log = logging.getLogger(__name__)
 RECONNECT_DELAYS = (0.05, 0.1, 0.2, 0.5, 1.0)
@@ -116,8 +117,8 @@ class _LoopLink:
         self.queues: dict[str, asyncio.Queue] = {}
         self.groups: dict[str, set[str]] = {}  # group -> this loop's channels in it
         self.memberships: dict[str, set[str]] = {}  # channel -> its groups
-        self.topics: set[str] = set()  # subscribed (or being subscribed)
-        self.confirming: dict[str, deque[asyncio.Future]] = {}
+        self.topics: dict[str, bool] = {}  # subscribed or being subscribed: whether Redis confirmed it since
+        self.confirming: dict[str, list[asyncio.Future]] = {}
         self.generation = 0
         self.dropped = 0
         self._pool = ConnectionPool.from_url(layer.url, socket_timeout=None, socket_connect_timeout=2,
@@ -176,7 +177,7 @@ class _LoopLink:
                 for _ in batch:
                     await self._publisher.read_response()
                 return
-            except (ConnectionError, OSError) as exc:  # redis-py's ConnectionError is a builtin one's subclass
+            except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
                 await self._drop_publisher()
                 if attempt == len(RECONNECT_DELAYS) - 1:
                     raise
@@ -267,32 +268,39 @@ class _LoopLink:
         await asyncio.shield(self._started)
 
     async def _subscribe(self, topic: str) -> None:
-        waiting = self.confirming.setdefault(topic, deque())
-        if topic in self.topics:
-            if not waiting:
-                return
-            confirmed = waiting[-1]  # subscribing already: in force once that SUBSCRIBE is confirmed
-        else:
-            self.topics.add(topic)
-            confirmed = asyncio.get_running_loop().create_future()
-            waiting.append(confirmed)
+        if self.topics.get(topic):
+            return
+        waiter = asyncio.get_running_loop().create_future()
+        self.confirming.setdefault(topic, []).append(waiter)
+        if topic not in self.topics:
+            self.topics[topic] = False
             if self._subscriber is not None:
                 try:
                     await self._subscriber.send_command("SUBSCRIBE", topic, check_health=False)
                 except Exception:  # the reader reconnects and subscribes to every topic again, confirming this one
                     pass
         try:
-            await asyncio.wait_for(asyncio.shield(confirmed), SUBSCRIBE_TIMEOUT)
+            await asyncio.wait_for(asyncio.shield(waiter), SUBSCRIBE_TIMEOUT)
         except TimeoutError:
             raise TimeoutError(f"Redis did not confirm the subscription to {topic} within {SUBSCRIBE_TIMEOUT} s") \
                 from None
         finally:
-            if not waiting:
-                self.confirming.pop(topic, None)
+            waiting = self.confirming.get(topic)
+            if waiting is not None and waiter in waiting:
+                waiting.remove(waiter)
+                if not waiting:
+                    del self.confirming[topic]
+
+    def _confirmed(self, topic: str) -> None:
+        if topic in self.topics:
+            self.topics[topic] = True
+        for waiter in self.confirming.pop(topic, ()):
+            if not waiter.done():
+                waiter.set_result(None)
 
     async def _unsubscribe(self, topic: str) -> None:
         # Sent before returning, so that a SUBSCRIBE to the same topic (a page reloaded) always follows it.
-        self.topics.discard(topic)
+        self.topics.pop(topic, None)
         if self._subscriber is not None and self._subscriber.is_connected:
             try:
                 await self._subscriber.send_command("UNSUBSCRIBE", topic, check_health=False)
@@ -300,10 +308,12 @@ class _LoopLink:
                 pass
 
     async def _connect_subscriber(self) -> None:
-        self._subscriber = self._pool.make_connection()
-        await self._subscriber.connect()
-        self.topics.add(self.process_topic)
-        await self._subscriber.send_command("SUBSCRIBE", *sorted(self.topics), check_health=False)
+        subscriber = self._pool.make_connection()
+        await subscriber.connect()
+        # From here to the write, nothing else runs: a topic added later is sent on this connection by itself.
+        self.topics = {topic: False for topic in (*self.topics, self.process_topic)}
+        self._subscriber = subscriber
+        await subscriber.send_command("SUBSCRIBE", *sorted(self.topics), check_health=False)
 
     async def _read(self) -> None:
         failures = 0
@@ -328,13 +338,7 @@ class _LoopLink:
                                 self.generation += 1
                                 log.warning("Subscribed to Redis again (%d topics); frames sent meanwhile are lost",
                                             len(self.topics))
-                        waiting = self.confirming.get(topic)
-                        if waiting:
-                            done = waiting.popleft()
-                            if not done.done():
-                                done.set_result(None)
-                            if not waiting:
-                                del self.confirming[topic]
+                        self._confirmed(topic)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:

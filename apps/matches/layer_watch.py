@@ -38,20 +38,25 @@ def unwatch(consumer) -> None:
 
 
 async def rejoin_all() -> int:
-    """Every registered socket joins its groups again and catches up; how many did."""
-    done = 0
-    for consumer in list(_sockets):
-        for attempt in range(ATTEMPTS):
-            try:
-                await consumer.rejoin()
-                done += 1
-                break
-            except Exception:  # the layer's first command on a pooled connection to the old server fails
-                if attempt == ATTEMPTS - 1:  # one broken socket must not keep the others deaf
-                    log.exception("A socket could not rejoin its groups after Redis restarted")
-                else:
-                    await asyncio.sleep(0.1 * (attempt + 1))
-    return done
+    """Every registered socket joins its groups again and catches up, all at once; how many did."""
+    results = await asyncio.gather(*(_rejoin(consumer) for consumer in list(_sockets)))
+    return sum(results)
+
+
+async def _rejoin(consumer) -> bool:
+    for attempt in range(ATTEMPTS):
+        try:
+            await consumer.rejoin()
+            return True
+        except RuntimeError:  # the layer no longer has its channel: the consumer ended without a disconnect
+            unwatch(consumer)
+            return False
+        except Exception:  # Redis is not back yet
+            if attempt == ATTEMPTS - 1:  # one broken socket must not keep the others deaf
+                log.exception("A socket could not rejoin its groups after Redis restarted")
+            else:
+                await asyncio.sleep(0.1 * (attempt + 1))
+    return False
 
 
 async def _watch() -> None:

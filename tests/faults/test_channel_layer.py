@@ -120,6 +120,20 @@ async def test_a_cut_subscription_comes_back_with_a_new_generation(layers):
     assert (await received(two, channel, 1))[0]["after"] == "the cut"
 
 
+async def test_a_publish_on_a_cut_connection_goes_out_on_a_new_one(layers):
+    one, two = layers
+    channel = await two.new_channel()
+    await two.group_add("room", channel)
+    await one.group_send("room", {"type": "frame", "n": 1})
+    assert (await received(two, channel, 1))[0]["n"] == 1
+    client = Redis.from_url(settings.REDIS_URL)
+    name = f"{one.prefix}-layer-{one.link().token}"
+    [publisher] = [c["id"] for c in client.client_list() if c["name"] == name]
+    client.client_kill_filter(_id=publisher)
+    await one.group_send("room", {"type": "frame", "n": 2})
+    assert (await received(two, channel, 1))[0]["n"] == 2
+
+
 async def test_a_frame_sent_after_a_long_quiet_spell_arrives(layers):
     """Longer than redis-py 8's default read timeout (5 s): the subscription must not give up or drop a frame."""
     one, two = layers
