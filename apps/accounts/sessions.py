@@ -1,4 +1,5 @@
-"""Whether a login session still stands: asked by open websockets on every frame, so it costs one small query."""
+"""Whether a login session still stands: asked by open websockets on every frame, so it costs one small query,
+or none of its own where the frame's own read carries it (``session_check``)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,10 @@ from django.db import connection
 from django.utils import timezone
 
 
+class SessionEnded(Exception):
+    """The socket's session is gone (logged out, expired, flushed) or its user was banned since it connected."""
+
+
 def still_signed_in(user_id: int, session_key: str | None) -> bool:
     """True while ``session_key`` names an unexpired session of ``user_id`` and that user is active (not banned).
 
@@ -21,20 +26,37 @@ def still_signed_in(user_id: int, session_key: str | None) -> bool:
     """
     if not session_key:
         return False
-    store = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
-    users = get_user_model()
-    if type(store) is not DatabaseStore:
-        return store.load().get(SESSION_KEY) == str(user_id) and users.objects.filter(pk=user_id,
-                                                                                     is_active=True).exists()
-    sessions, qn = store.model, connection.ops.quote_name
+    check = session_check(user_id, session_key)
+    if check is None:
+        store = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
+        return store.load().get(SESSION_KEY) == str(user_id) and get_user_model().objects.filter(
+            pk=user_id, is_active=True).exists()
+    sql, params = check
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT s.{qn('session_data')} FROM {qn(sessions._meta.db_table)} s, {qn(users._meta.db_table)} u "
-            f"WHERE s.{qn('session_key')} = %s AND s.{qn('expire_date')} > %s AND u.{qn(users._meta.pk.column)} = %s "
-            f"AND u.{qn('is_active')}",
-            [session_key, timezone.now(), user_id])
-        row = cursor.fetchone()
-    return row is not None and _signed_in_user(row[0]) == str(user_id)
+        cursor.execute(f"SELECT {sql}", params)
+        return signed_in_by(cursor.fetchone()[0], user_id)
+
+
+def session_check(user_id: int, session_key: str) -> tuple[str, list] | None:
+    """A scalar subquery, with its parameters, giving the stored session data while ``session_key`` is an
+    unexpired session and ``user_id`` an active user (NULL otherwise); ``signed_in_by`` reads its value.
+
+    It lets a statement that reads something else answer the session question in the same round trip. None
+    when sessions are not kept in the database.
+    """
+    if import_module(settings.SESSION_ENGINE).SessionStore is not DatabaseStore:
+        return None
+    users, qn = get_user_model(), connection.ops.quote_name
+    sessions = DatabaseStore.get_model_class()
+    sql = (f"(SELECT s.{qn('session_data')} FROM {qn(sessions._meta.db_table)} s, {qn(users._meta.db_table)} u "
+           f"WHERE s.{qn('session_key')} = %s AND s.{qn('expire_date')} > %s "
+           f"AND u.{qn(users._meta.pk.column)} = %s AND u.{qn('is_active')})")
+    return sql, [session_key, timezone.now(), user_id]
+
+
+def signed_in_by(session_data: str | None, user_id: int) -> bool:
+    """Whether the value of ``session_check`` says ``user_id`` is still signed in."""
+    return session_data is not None and _signed_in_user(session_data) == str(user_id)
 
 
 @lru_cache(maxsize=4096)

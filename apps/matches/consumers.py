@@ -12,7 +12,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import timezone
 
-from apps.accounts.sessions import still_signed_in
+from apps.accounts.sessions import SessionEnded, still_signed_in
 from apps.matches import bots, frames, layer_watch, liveness, push, seats, services
 from apps.matches.access import seat_of
 from apps.matches.models import Match, Presence
@@ -23,10 +23,6 @@ from apps.matches.throttle import FloodGuard, read_frame
 STALL_SECONDS = 2.0
 log = logging.getLogger(__name__)
 SIGNED_OUT = "Your session has ended (signed out); reload the page to watch or sign in again."
-
-
-class SessionEnded(Exception):
-    """The socket's session is gone (logged out, expired, flushed) or its user was banned since it connected."""
 
 
 class MatchConsumer(AsyncWebsocketConsumer):
@@ -239,8 +235,11 @@ class MatchConsumer(AsyncWebsocketConsumer):
     def _submit(self, move, version, client_id: str) -> tuple[services.MoveResult, list]:
         """Submit the move; the frames it pushes are returned, to be sent from the event loop rather than from
         this database thread (which would otherwise wait on Redis while other sockets' queries queue)."""
+        signed_in = None
+        if self.user is not None and self.user.is_authenticated:  # checked in the move's own read
+            signed_in = (self.user.pk, getattr(self.scope.get("session"), "session_key", None))
         with push.deferred() as pushes:
-            result = self._checked(services.submit_human_move, self.match_id, self.seat, move, version, client_id)
+            result = services.submit_human_move(self.match_id, self.seat, move, version, client_id, signed_in)
         return result, pushes
 
     def _post_chat(self, room: str, text):

@@ -44,16 +44,18 @@ def alive(presences: QuerySet) -> QuerySet:
 def listening(match_id: int) -> set[tuple[int | None, str]]:
     """The (seat, format) pairs with a live socket at the match: the views a change must be rendered in.
 
-    Asked after every move, so on PostgreSQL it is one statement written out by hand (the ORM took longer to
-    build the query than the database took to answer it)."""
-    since = timezone.now() - stale_after()
-    if connection.vendor != "postgresql":
-        return set(alive(Presence.objects.filter(match_id=match_id)).values_list("seat", "fmt"))
-    qn = connection.ops.quote_name
+    Asked after every move, so it is one statement written out by hand (the ORM took longer to build the query
+    than the database took to answer it); a move carries it in its own write's round trip (``move_store``)."""
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT DISTINCT {qn('seat')}, {qn('fmt')} FROM {qn(Presence._meta.db_table)} "
-                       f"WHERE {qn('match_id')} = %s AND {qn('seen_at')} >= %s", [match_id, since])
+        cursor.execute(*listening_sql(match_id))
         return set(cursor.fetchall())
+
+
+def listening_sql(match_id: int) -> tuple[str, list]:
+    """The statement of ``listening``, with its parameters; its rows are (seat, format) pairs."""
+    qn = connection.ops.quote_name
+    return (f"SELECT DISTINCT {qn('seat')}, {qn('fmt')} FROM {qn(Presence._meta.db_table)} "
+            f"WHERE {qn('match_id')} = %s AND {qn('seen_at')} >= %s", [match_id, timezone.now() - stale_after()])
 
 
 def beat() -> None:

@@ -1,13 +1,19 @@
-"""The two statements of a move: reading the match with its seats, and writing the new state with its log row.
+"""The two round trips of a move: reading the match with its seats, and writing the new state with its log row.
 
 Through the ORM a move took four statements plus BEGIN and COMMIT, and the ORM spent longer building them than
 PostgreSQL spent answering (``bench/move_path.py``). On PostgreSQL each half is therefore one statement written
 out by hand: the read brings the seats back as a JSON array beside the match row, and the write is an
 ``UPDATE ... RETURNING`` feeding the log's ``INSERT``, which PostgreSQL applies as one statement, all or nothing,
-so it needs no transaction of its own. Both go through a cursor that binds on the server: the state travels as a
-parameter beside the statement instead of being escaped into its text (Django's cursors bind on the client), and
-psycopg prepares a statement it has seen a few times on a connection, so PostgreSQL stops planning it anew. Other
-databases (SQLite, the embedded default) take the ORM, with the same results.
+so it needs no transaction of its own.
+
+Each round trip queues every other move of the process behind it on its one database thread, and under load a
+round trip waits milliseconds for a core (``bench/ws_load.py``). So the read also answers whether the mover is
+still signed in, and the write carries, in one pipeline, the read that must follow its commit (who is listening).
+
+Both go through a cursor that binds on the server: the state travels as a parameter beside the statement instead
+of being escaped into its text (Django's cursors bind on the client). Django turns psycopg's automatic prepared
+statements off; preparing these explicitly made no difference to PostgreSQL's CPU per move, so they are not.
+Other databases (SQLite, the embedded default) take the ORM, with the same results.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ import psycopg
 from django.db import connection, transaction
 from django.utils import timezone
 
+from apps.accounts.sessions import SessionEnded, session_check, signed_in_by, still_signed_in
 from apps.matches.models import Match, MatchSeat, MoveLog
 
 # What a move needs of its seats: who plays each one (person or bot, and why) and the name pages show.
@@ -32,8 +39,18 @@ def _cursor() -> psycopg.Cursor:
     return psycopg.Cursor(connection.connection)
 
 
-def load(match_id: int) -> tuple[Match | None, list[MatchSeat]]:
-    """The match (None if there is none) and its seats in order, the seats holding only ``SEAT_FIELDS``."""
+def load(match_id: int, signed_in: tuple[int, str | None] | None = None) -> tuple[Match | None, list[MatchSeat]]:
+    """The match (None if there is none) and its seats in order, the seats holding only ``SEAT_FIELDS``.
+
+    ``signed_in`` is a (user id, session key) that must still be signed in, asked in the same statement:
+    ``SessionEnded`` if it is not.
+    """
+    check = None
+    if signed_in is not None:
+        user_id, key = signed_in
+        check = session_check(user_id, key) if key and connection.vendor == "postgresql" else None
+        if check is None and not still_signed_in(user_id, key):
+            raise SessionEnded
     if connection.vendor != "postgresql":
         match = Match.objects.filter(pk=match_id).first()
         seats = MatchSeat.objects.filter(match_id=match_id).order_by("index").only(*SEAT_FIELDS)
@@ -42,14 +59,19 @@ def load(match_id: int) -> tuple[Match | None, list[MatchSeat]]:
     fields = Match._meta.concrete_fields
     seat_table = qn(MatchSeat._meta.db_table)
     seat_columns = ", ".join(f"s.{qn(field.column)}" for field in _SEAT_COLUMNS)
+    session_sql, params = check if check is not None else ("NULL", [])
     with connection.wrap_database_errors, _cursor() as cursor:
+        # One row even when the match is gone (the session's answer still comes back).
         cursor.execute(
-            f"SELECT {', '.join(f'm.{qn(f.column)}' for f in fields)}, "
+            f"SELECT {session_sql}, m.* FROM (SELECT 1) one LEFT JOIN (SELECT "
+            f"{', '.join(f'm.{qn(f.column)}' for f in fields)}, "
             f"(SELECT json_agg(json_build_array({seat_columns}) ORDER BY s.{qn('index')}) FROM {seat_table} s "
             f"WHERE s.{qn('match_id')} = m.{qn('id')}) "
-            f"FROM {qn(Match._meta.db_table)} m WHERE m.{qn('id')} = %s", [match_id])
-        row = cursor.fetchone()
-    if row is None:
+            f"FROM {qn(Match._meta.db_table)} m WHERE m.{qn('id')} = %s) m ON TRUE", [*params, match_id])
+        session_data, *row = cursor.fetchone()
+    if check is not None and not signed_in_by(session_data, signed_in[0]):
+        raise SessionEnded
+    if row[0] is None:
         return None, []
     values = [field.from_db_value(value, None, connection) if hasattr(field, "from_db_value") else value
               for field, value in zip(fields, row[:-1], strict=True)]
@@ -66,12 +88,29 @@ def write(match_id: int, version: int, fields: dict[str, Any], log: dict[str, An
 
     False, with nothing written, if the match has moved on; a move id used before raises ``IntegrityError``.
     """
+    return _write(match_id, version, fields, log, None)[0]
+
+
+def write_then_read(match_id: int, version: int, fields: dict[str, Any], log: dict[str, Any],
+                    then: tuple[str, list]) -> tuple[bool, list[tuple]]:
+    """``write``, then, once it has committed, the rows of the statement ``then`` (SQL and parameters; no rows
+    if nothing was written). Outside any transaction only, so that the write commits before the read."""
+    assert not transaction.get_connection().in_atomic_block, "the read must follow the write's commit"
+    return _write(match_id, version, fields, log, then)
+
+
+def _write(match_id: int, version: int, fields: dict[str, Any], log: dict[str, Any],
+           then: tuple[str, list] | None) -> tuple[bool, list[tuple]]:
     if connection.vendor != "postgresql":
         with transaction.atomic():
             if Match.objects.filter(pk=match_id, version=version).update(**fields) != 1:
-                return False
+                return False, []
             MoveLog.objects.create(match_id=match_id, version=version + 1, **log)
-            return True
+        if then is None:
+            return True, []
+        with connection.cursor() as cursor:
+            cursor.execute(*then)
+            return True, cursor.fetchall()
     qn = connection.ops.quote_name
     log = {"match_id": match_id, "version": version + 1, **log}
     log.setdefault("created_at", fields.get("updated_at") or timezone.now())  # as auto_now_add would
@@ -83,10 +122,19 @@ def write(match_id: int, version: int, fields: dict[str, Any], log: dict[str, An
     params += [match_id, version]
     log_fields = [MoveLog._meta.get_field(name) for name in log]
     params += [field.get_db_prep_save(value, connection) for field, value in zip(log_fields, log.values(), strict=True)]
-    with connection.wrap_database_errors, _cursor() as cursor:
-        cursor.execute(
+    statement = (
             f"WITH moved AS (UPDATE {qn(Match._meta.db_table)} SET {', '.join(sets)} "
             f"WHERE {qn('id')} = %s AND {qn('version')} = %s RETURNING {qn('id')}) "
             f"INSERT INTO {qn(MoveLog._meta.db_table)} ({', '.join(qn(f.column) for f in log_fields)}) "
-            f"SELECT {', '.join(['%s'] * len(log_fields))} FROM moved", params)
-        return cursor.rowcount == 1
+            f"SELECT {', '.join(['%s'] * len(log_fields))} FROM moved")
+    if then is None:
+        with connection.wrap_database_errors, _cursor() as cursor:
+            cursor.execute(statement, params)
+            return cursor.rowcount == 1, []
+    # In a pipeline, in autocommit, each statement is a transaction of its own, run in order: the read sees the
+    # write committed, and both cost one round trip. A write that fails raises as the pipeline ends.
+    with connection.wrap_database_errors, _cursor() as cursor, _cursor() as reader:
+        with connection.connection.pipeline():
+            cursor.execute(statement, params)
+            reader.execute(*then)
+        return cursor.rowcount == 1, reader.fetchall() if cursor.rowcount == 1 else []

@@ -57,16 +57,19 @@ def deferred():
         _outbox.box = None
 
 
-def state_changed(match_id: int, match: Match | None = None, rows: list[MatchSeat] | None = None) -> None:
+def state_changed(match_id: int, match: Match | None = None, rows: list[MatchSeat] | None = None,
+                  listening: set[tuple[int | None, str]] | None = None) -> None:
     """Render the new state once for each viewer group that has a socket in it, and send it.
 
     A socket joins its group before it registers its presence and then reads the current state itself,
-    so skipping empty groups can never leave a page behind.
+    so skipping empty groups can never leave a page behind, as long as ``listening`` (who has a socket here,
+    asked if not given) was read after the change committed.
     """
     match = match or Match.objects.filter(pk=match_id).first()
     if match is None:
         return
-    listening = liveness.listening(match_id)
+    if listening is None:
+        listening = liveness.listening(match_id)
     rows = frames.named(rows) if rows is not None else frames.seat_rows(match)
     names = [row.display_name for row in rows]
     bot_seats = frames.bots_of(rows)

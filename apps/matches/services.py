@@ -21,7 +21,8 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from apps.matches import bots, move_store, push
+from apps.accounts.sessions import SessionEnded, still_signed_in
+from apps.matches import bots, liveness, move_store, push
 from apps.matches.models import ChatMessage, Match, MatchSeat, MoveLog
 from apps.matches.registry import engine
 from apps.matches.rules import IllegalMove
@@ -71,31 +72,41 @@ def start_match(game: str, seats: list[SeatSpec], options: dict | None = None, s
     return match
 
 
-def submit_human_move(match_id: int, seat: int, move: Any, version: Any, client_id: str = "") -> MoveResult:
-    """A move from a person at their seat: refused while a bot plays that seat."""
-    return submit_move(match_id, seat, move, version, client_id, by_bot=False)
+def submit_human_move(match_id: int, seat: int, move: Any, version: Any, client_id: str = "",
+                      signed_in: tuple[int, str | None] | None = None) -> MoveResult:
+    """A move from a person at their seat: refused while a bot plays that seat.
+
+    ``signed_in`` (user id, session key): the session the move comes from, checked in the move's own read;
+    ``SessionEnded`` if it no longer stands.
+    """
+    return submit_move(match_id, seat, move, version, client_id, by_bot=False, signed_in=signed_in)
 
 
 def submit_move(match_id: int, seat: int, move: Any, version: Any, client_id: str = "",
-                by_bot: bool | None = None) -> MoveResult:
+                by_bot: bool | None = None, signed_in: tuple[int, str | None] | None = None) -> MoveResult:
     """Apply ``move`` for ``seat`` if the match is still at ``version``; never raises for bad input.
 
     ``by_bot`` says who moves (None: not checked), so a person cannot move for a seat a bot plays and a bot
     stops the moment its seat is handed back.
     """
-    if not isinstance(version, int) or isinstance(version, bool):
-        return MoveResult(False, -1, "bad_request", "A move needs the integer version you saw.")
-    if not isinstance(client_id, str) or len(client_id) > MAX_CLIENT_ID:
-        return MoveResult(False, -1, "bad_request", f"A move id is a string of at most {MAX_CLIENT_ID} characters.")
+    malformed = ("A move needs the integer version you saw." if not isinstance(version, int) or
+                 isinstance(version, bool) else
+                 f"A move id is a string of at most {MAX_CLIENT_ID} characters."
+                 if not isinstance(client_id, str) or len(client_id) > MAX_CLIENT_ID else "")
+    if malformed:
+        if signed_in is not None and not still_signed_in(*signed_in):
+            raise SessionEnded  # a signed-out socket hears that before what is wrong with its frame
+        return MoveResult(False, -1, "bad_request", malformed)
     try:
-        return _submit(match_id, seat, move, version, client_id, by_bot)
+        return _submit(match_id, seat, move, version, client_id, by_bot, signed_in)
     except IntegrityError:
         # Another submission took this version (or this id) first.
         return _answer_for_lost_race(match_id, seat, client_id)
 
 
-def _submit(match_id: int, seat: int, move: Any, version: int, client_id: str, by_bot: bool | None) -> MoveResult:
-    match, rows = move_store.load(match_id)
+def _submit(match_id: int, seat: int, move: Any, version: int, client_id: str, by_bot: bool | None,
+            signed_in: tuple[int, str | None] | None) -> MoveResult:
+    match, rows = move_store.load(match_id, signed_in)
     if match is None:
         return MoveResult(False, -1, "forbidden", "No such match.")
     if client_id and (match.status != Match.Status.RUNNING or version != match.version):
@@ -127,8 +138,13 @@ def _submit(match_id: int, seat: int, move: Any, version: int, client_id: str, b
     if outcome is not None:
         fields.update(status=Match.Status.FINISHED, outcome=outcome, finished_at=now)
     log = {"seat": seat, "move": move, "client_id": client_id, "state_digest": state_digest(new_state)}
+    listening = None
     if outcome is None and not transaction.get_connection().in_atomic_block:
-        written = move_store.write(match_id, version, fields, log)  # one statement: commits on its own
+        # One statement that commits on its own; who listens is read after it, in the same round trip (read
+        # before the commit, a page joining in between could be left behind).
+        written, rows_listening = move_store.write_then_read(match_id, version, fields, log,
+                                                             liveness.listening_sql(match_id))
+        listening = set(rows_listening)
     else:  # the last move commits with the results; inside a caller's transaction, a savepoint keeps a refusal
         with transaction.atomic():
             written = move_store.write(match_id, version, fields, log)
@@ -139,7 +155,7 @@ def _submit(match_id: int, seat: int, move: Any, version: int, client_id: str, b
     for name, value in fields.items():
         setattr(match, name, value)
     # The broadcast renders from what this transaction wrote instead of reading it back.
-    transaction.on_commit(lambda: push.state_changed(match_id, match=match, rows=rows))
+    transaction.on_commit(lambda: push.state_changed(match_id, match=match, rows=rows, listening=listening))
     return MoveResult(True, version + 1)
 
 

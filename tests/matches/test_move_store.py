@@ -1,13 +1,17 @@
-"""The move's own read and write (hand-written SQL on PostgreSQL, the ORM elsewhere) agree with the ORM."""
+"""The move's own read and write (hand-written SQL on PostgreSQL, the ORM elsewhere) agree with the ORM, and the
+questions they carry (is the mover still signed in; who listens, after the write) get the answers asked alone."""
 
 from datetime import timedelta
 
 import pytest
+from django.contrib.sessions.models import Session
 from django.db import IntegrityError, transaction
+from django.test import Client
 from django.utils import timezone
 
-from apps.matches import move_store
-from apps.matches.models import Match, MatchSeat, MoveLog
+from apps.accounts.sessions import SessionEnded
+from apps.matches import liveness, move_store
+from apps.matches.models import Match, MatchSeat, MoveLog, Presence
 from apps.matches.registry import engine
 from apps.matches.services import SeatSpec, start_match, submit_move
 
@@ -79,3 +83,86 @@ def test_outside_any_transaction_a_move_and_a_reused_id_behave_as_inside_one(ali
     duel.refresh_from_db()
     assert duel.version == 1 and MoveLog.objects.filter(match=duel).count() == 1
     assert submit_move(duel.pk, seat, RULES.legal_moves(duel.state, seat)[0], 1, "twice").ok
+
+
+def signed_in_key(user) -> str:
+    client = Client()
+    client.force_login(user)
+    return client.session.session_key
+
+
+def test_load_for_a_session_that_stands_gives_the_match(duel, alice):
+    loaded, seats = move_store.load(duel.pk, (alice.pk, signed_in_key(alice)))
+    assert (loaded.pk, loaded.state, [s.index for s in seats]) == (duel.pk, duel.state, [0, 1])
+
+
+def test_load_refuses_a_session_that_no_longer_stands(duel, alice, bob):
+    key = signed_in_key(alice)
+    for user_id, session_key in [(bob.pk, key), (alice.pk, None), (alice.pk, ""), (alice.pk, "x" * 32)]:
+        with pytest.raises(SessionEnded):
+            move_store.load(duel.pk, (user_id, session_key))
+    Session.objects.filter(session_key=key).update(expire_date=timezone.now() - timedelta(seconds=1))
+    with pytest.raises(SessionEnded):
+        move_store.load(duel.pk, (alice.pk, key))
+    with pytest.raises(SessionEnded):  # a signed-out socket hears that, not that the match is gone
+        move_store.load(10**9, (alice.pk, key))
+
+
+def test_load_refuses_a_banned_user_with_a_live_session(duel, alice):
+    key = signed_in_key(alice)
+    assert move_store.load(duel.pk, (alice.pk, key))[0] is not None
+    type(alice).objects.filter(pk=alice.pk).update(is_active=False)
+    with pytest.raises(SessionEnded):
+        move_store.load(duel.pk, (alice.pk, key))
+
+
+def test_load_of_a_match_that_does_not_exist_for_a_session_that_stands_gives_nothing(alice):
+    assert move_store.load(10**9, (alice.pk, signed_in_key(alice))) == (None, [])
+
+
+def played(match) -> tuple[dict, dict, dict]:
+    seat = RULES.active_seats(match.state)[0]
+    move = RULES.legal_moves(match.state, seat)[0]
+    fields = {"state": RULES.apply(match.state, seat, move), "version": match.version + 1, "updated_at": timezone.now()}
+    return fields, {"seat": seat, "move": move, "client_id": f"c{match.version}", "state_digest": ""}, move
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_read_after_a_write_sees_the_write_committed(alice, bob):
+    duel = start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=3)
+    Presence.objects.create(channel_name="a", match=duel, seat=0, fmt="json")
+    Presence.objects.create(channel_name="w", match=duel, seat=None, fmt="html")
+    fields, log, _ = played(duel)
+    written, rows = move_store.write_then_read(
+        duel.pk, 0, fields, log, (f"SELECT version FROM {Match._meta.db_table} WHERE id = %s", [duel.pk]))
+    assert written and rows == [(1,)]
+    duel.refresh_from_db()
+    fields, log, _ = played(duel)
+    written, rows = move_store.write_then_read(duel.pk, 1, fields, log, liveness.listening_sql(duel.pk))
+    assert written and set(rows) == liveness.listening(duel.pk) == {(0, "json"), (None, "html")}
+    assert list(MoveLog.objects.filter(match=duel).values_list("version", flat=True).order_by("version")) == [1, 2]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_write_that_does_not_land_reads_nothing_and_changes_nothing(alice, bob):
+    duel = start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=4)
+    Presence.objects.create(channel_name="a", match=duel, seat=0, fmt="json")
+    fields, log, _ = played(duel)
+    assert move_store.write_then_read(duel.pk, 5, fields, log, liveness.listening_sql(duel.pk)) == (False, [])
+    assert move_store.write_then_read(duel.pk, 0, fields, log, liveness.listening_sql(duel.pk))[0]
+    duel.refresh_from_db()
+    again, _, _ = played(duel)
+    with pytest.raises(IntegrityError):  # the same move id again
+        move_store.write_then_read(duel.pk, 1, again, log, liveness.listening_sql(duel.pk))
+    duel.refresh_from_db()
+    assert duel.version == 1 and duel.state == fields["state"] and MoveLog.objects.filter(match=duel).count() == 1
+    # and the connection is fit for the next statement
+    assert Match.objects.filter(pk=duel.pk).values_list("version", flat=True).get() == 1
+
+
+def test_the_read_after_a_write_refuses_to_run_inside_a_transaction(duel):
+    fields, log, _ = played(duel)
+    with pytest.raises(AssertionError):
+        move_store.write_then_read(duel.pk, 0, fields, log, liveness.listening_sql(duel.pk))
+    duel.refresh_from_db()
+    assert duel.version == 0
