@@ -33,3 +33,10 @@ for _game in built_games():
     engine(_game.slug)
 gc.collect()
 gc.freeze()
+
+# A move allocates and frees tens of thousands of containers, nearly all freed at once by reference counting
+# (a process leaves a few dozen objects a minute to the cycle collector). At Python's default threshold of 700
+# the collector still ran every few seconds under load, each run taking 5-30 ms of CPU, and the moves behind it
+# waited: in bench/ws_load.py's (b) with 250 matches, p99 of 254 and 239 ms at (700, 10, 10) against 124 and
+# 111 ms at these thresholds, in alternating runs on one machine.
+gc.set_threshold(20_000, 20, 20)
