@@ -10,8 +10,10 @@ For each game it starts two-seat matches and plays random legal moves through th
 viewer's frame in ``push.state_changed``), with a socket registered for each seat (JSON frames) and one
 spectator per format in ``--watchers``. The pushed frames are collected, not sent, so this is the part of a
 move that runs on a process's one database thread. It prints, per game: moves timed, the median and 90th
-percentile ms per move, database round trips per move (statements plus BEGIN/COMMIT and the connection's
-health check), and the mean size of a seat's JSON frame.
+percentile ms per move, the median CPU ms of this process per move, database round trips per move (each wait for
+the server: a statement, a BEGIN or COMMIT, the connection's health check, or a pipeline of statements), the mean
+size of a seat's JSON frame, and the mean CPU ms per move of the PostgreSQL process serving it (read from /proc,
+so only with the server on this machine).
 
 ``bench/ws_load.py`` measures the whole path over real sockets; this one isolates the server's own work, so a
 change to it can be compared before and after with little noise.
@@ -33,27 +35,51 @@ sys.path.insert(0, str(ROOT))
 
 
 class RoundTrips:
-    """Counts what the connection sends the server: statements, and the BEGIN/COMMIT psycopg sends itself."""
+    """Counts the times the server is asked and answered: on PostgreSQL every wait of psycopg's connection
+    outside a pipeline (a statement, or a BEGIN or COMMIT psycopg sends itself) and each pipeline's end (its
+    statements travel together); on SQLite, statements."""
 
     def __init__(self):
         self.count = 0
+        self.psycopg = False
 
     def __call__(self, execute, sql, params, many, context):
-        self.count += 1
+        if not self.psycopg:
+            self.count += 1
         return execute(sql, params, many, context)
 
     def watch_commands(self) -> None:
         try:
-            import psycopg._connection_base as base
+            import psycopg
         except ImportError:  # SQLite: only statements are counted
             return
-        original = base.BaseConnection._exec_command
+        self.psycopg = True
+        wait, end = psycopg.Connection.wait, psycopg.Pipeline.__exit__
 
-        def counted(conn, command, result_format=0):
+        def counted_wait(conn, *args, **kwargs):
+            if conn._pipeline is None:
+                self.count += 1
+            return wait(conn, *args, **kwargs)
+
+        def counted_end(pipeline, *args):
             self.count += 1
-            return original(conn, command, result_format)
+            return end(pipeline, *args)
 
-        base.BaseConnection._exec_command = counted
+        psycopg.Connection.wait, psycopg.Pipeline.__exit__ = counted_wait, counted_end
+
+
+def server_cpu(connection) -> float | None:
+    """Seconds of CPU the database server process serving ``connection`` has used (PostgreSQL on this machine
+    only: read from /proc; None elsewhere)."""
+    if connection.vendor != "postgresql" or connection.connection is None:
+        return None
+    raw = connection.connection
+    if getattr(raw, "_bench_pid", None) is None:
+        raw._bench_pid = raw.info.backend_pid
+    try:  # the first field: nanoseconds on a CPU
+        return int(Path(f"/proc/{raw._bench_pid}/schedstat").read_text().split()[0]) / 1e9
+    except OSError:
+        return None
 
 
 def seated_socket(match, seat: int, user, session_key: str):
@@ -79,7 +105,7 @@ def play(game: str, moves: int, watchers: list[str], trips: RoundTrips, rng: ran
 
     rules = engine(game)
     user_model = get_user_model()
-    times, trip_counts, frame_sizes = [], [], []
+    times, cpu_times, server_times, trip_counts, frame_sizes = [], [], [], [], []
     tag = f"{os.getpid()}-{time.time_ns()}"
     while len(times) < moves:
         users = [user_model.objects.create(username=f"mp{tag}-{len(times)}-{i}", password="!") for i in range(2)]
@@ -103,15 +129,22 @@ def play(game: str, moves: int, watchers: list[str], trips: RoundTrips, rng: ran
             move = rng.choice(rules.legal_moves(match.state, seat))
             close_old_connections()  # as each database_sync_to_async call does (and so the health check)
             before = trips.count
-            started = time.perf_counter()
+            connection.ensure_connection()
+            server_started = server_cpu(connection)
+            started, cpu_started = time.perf_counter(), time.process_time()
             with connection.execute_wrapper(trips):
                 result, pushes = sockets[seat]._submit(move, match.version, f"mp{match.pk}.{match.version}")
             times.append(time.perf_counter() - started)
+            cpu_times.append(time.process_time() - cpu_started)
+            if server_started is not None:
+                server_times.append(server_cpu(connection) - server_started)
             trip_counts.append(trips.count - before)
             assert result.ok, result
             frame_sizes += [len(event["text"]) for group, event in pushes if ".s" in group and group.endswith("json")]
-    return {"moves": len(times), "median": statistics.median(times) * 1000,
-            "p90": statistics.quantiles(times, n=10)[-1] * 1000, "trips": statistics.mean(trip_counts),
+    server = statistics.mean(server_times) * 1000 if server_times else None
+    return {"moves": len(times), "server": server, "median": statistics.median(times) * 1000,
+            "p90": statistics.quantiles(times, n=10)[-1] * 1000, "cpu": statistics.median(cpu_times) * 1000,
+            "trips": statistics.mean(trip_counts),
             "frame": statistics.mean(frame_sizes) if frame_sizes else 0}
 
 
@@ -139,11 +172,13 @@ def main() -> None:
     slugs = [s for s in args.games.split(",") if s] or [entry.slug for entry in GAMES if entry.app]
     watchers = [w for w in args.watchers.split(",") if w]
     print(f"database: {connection.vendor}; sockets: each seat json, spectators {watchers or 'none'}")
-    print(f"{'game':<12}{'moves':>7}{'median ms':>11}{'p90 ms':>9}{'trips/move':>12}{'seat frame bytes':>18}")
+    print(f"{'game':<12}{'moves':>7}{'median ms':>11}{'p90 ms':>9}{'cpu ms':>8}{'trips/move':>12}"
+          f"{'seat frame bytes':>18}{'db cpu ms':>11}")
     for slug in slugs:
         row = play(slug, args.moves, watchers, trips, random.Random(args.seed))
-        print(f"{slug:<12}{row['moves']:>7}{row['median']:>11.2f}{row['p90']:>9.2f}{row['trips']:>12.1f}"
-              f"{row['frame']:>18.0f}", flush=True)
+        print(f"{slug:<12}{row['moves']:>7}{row['median']:>11.2f}{row['p90']:>9.2f}{row['cpu']:>8.2f}{row['trips']:>12.1f}"
+              f"{row['frame']:>18.0f}"
+              f"{row['server'] if row['server'] is not None else float('nan'):>11.2f}", flush=True)
 
 
 if __name__ == "__main__":
