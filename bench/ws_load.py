@@ -60,7 +60,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-VERSION = re.compile(rb'^\{"type": "(\w+)", "version": (\d+)')
+VERSION = re.compile(rb'^\{"type": ?"(\w+)", ?"version": ?(\d+)')
 MOVE_TIMEOUT = 10.0
 
 
