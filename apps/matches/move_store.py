@@ -21,9 +21,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import orjson
 import psycopg
 from django.db import connection, transaction
+from django.db.models import JSONField
 from django.utils import timezone
+from psycopg.types.json import Jsonb
 
 from apps.accounts.sessions import SessionEnded, session_check, signed_in_by, still_signed_in
 from apps.matches.models import Match, MatchSeat, MoveLog
@@ -37,6 +40,22 @@ _SEAT_COLUMNS = [field for field in MatchSeat._meta.concrete_fields if field.att
 def _cursor() -> psycopg.Cursor:
     connection.ensure_connection()
     return psycopg.Cursor(connection.connection)
+
+
+def _to_db(field, value):
+    """A value as its column takes it; JSON written by orjson (a fifth of ``json``'s time for a state), falling back
+    to ``json`` for what orjson refuses, such as an integer beyond 64 bits. (It is not read by orjson, which would
+    read such an integer as a float.)"""
+    if isinstance(field, JSONField) and field.encoder is None and value is not None:
+        return Jsonb(value, dumps=_dumps)
+    return field.get_db_prep_save(value, connection)
+
+
+def _dumps(value) -> bytes | str:
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
+    except orjson.JSONEncodeError:
+        return json.dumps(value)
 
 
 def load(match_id: int, signed_in: tuple[int, str | None] | None = None) -> tuple[Match | None, list[MatchSeat]]:
@@ -118,10 +137,10 @@ def _write(match_id: int, version: int, fields: dict[str, Any], log: dict[str, A
     for name, value in fields.items():
         field = Match._meta.get_field(name)
         sets.append(f"{qn(field.column)} = %s")
-        params.append(field.get_db_prep_save(value, connection))
+        params.append(_to_db(field, value))
     params += [match_id, version]
     log_fields = [MoveLog._meta.get_field(name) for name in log]
-    params += [field.get_db_prep_save(value, connection) for field, value in zip(log_fields, log.values(), strict=True)]
+    params += [_to_db(field, value) for field, value in zip(log_fields, log.values(), strict=True)]
     statement = (
             f"WITH moved AS (UPDATE {qn(Match._meta.db_table)} SET {', '.join(sets)} "
             f"WHERE {qn('id')} = %s AND {qn('version')} = %s RETURNING {qn('id')}) "

@@ -51,6 +51,20 @@ def test_write_sets_the_state_and_logs_the_move_together(duel):
     assert abs(row.created_at - now) < timedelta(seconds=5)
 
 
+def test_json_that_orjson_refuses_is_written_and_read_back_by_json(duel):
+    """The state is written by orjson, which takes no integer beyond 64 bits: json writes those, and text that is not
+    ASCII, floats and keys that are not strings come back as the ORM would give them."""
+    state = {"big": 2**70, "name": "Ōtzi – ü", "ratio": 1e-05, "nested": [{"1": 2.5}], "n": -(2**63)}
+    log = {"seat": 0, "move": {"pick": 2**65}, "client_id": "", "state_digest": "e" * 64}
+    assert move_store.write(duel.pk, 0, {"state": state, "version": 1}, log)
+    loaded, _ = move_store.load(duel.pk)
+    assert loaded.state == state == Match.objects.get(pk=duel.pk).state
+    assert type(loaded.state["big"]) is int and type(loaded.state["ratio"]) is float
+    assert MoveLog.objects.get(match=duel).move == {"pick": 2**65}
+    assert move_store.write(duel.pk, 1, {"state": {1: "one"}, "version": 2}, log | {"move": {}})
+    assert move_store.load(duel.pk)[0].state == {"1": "one"}  # as json.dumps writes a key that is not a string
+
+
 def test_write_at_a_passed_version_writes_nothing(duel):
     log = {"seat": 0, "move": {"a": 1}, "client_id": "", "state_digest": ""}
     assert not move_store.write(duel.pk, 3, {"state": {"gone": True}, "version": 4}, log)
