@@ -6,7 +6,6 @@ ALLOWED_HOSTS (a handshake with a foreign Origin, or none, is refused).
 
 import gc
 import os
-import sys
 
 from django.core.asgi import get_asgi_application
 
@@ -41,9 +40,3 @@ gc.freeze()
 # waited: in bench/ws_load.py's (b) with 250 matches, p99 of 254 and 239 ms at (700, 10, 10) against 124 and
 # 111 ms at these thresholds, in alternating runs on one machine.
 gc.set_threshold(20_000, 20, 20)
-
-# A move's database thread gives up the GIL at every wait on PostgreSQL (several a move) and must then win it back
-# from the event loop, which may hold it for up to the switch interval: at Python's default of 5 ms the thread's
-# moves queued behind those waits, and in bench/ws_load.py's (b) with 500 matches the p99 of move-to-everyone
-# ranged over 0.3-3.7 s in eight runs; at 0.5 ms, 0.19-0.21 s in three (at 0.1 ms, 0.13 s in one).
-sys.setswitchinterval(float(os.environ.get("CIVITAS_GIL_SWITCH_MS", "0.5")) / 1000)
