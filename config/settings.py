@@ -175,6 +175,9 @@ CHAT_MAX_LENGTH = 500
 CHAT_RATE_LIMIT = (5, 10)
 # Frames a match socket may send per second, and in a burst, before it is answered rate_limited.
 MATCH_FRAME_RATE = tuple(int(n) for n in os.environ.get("CIVITAS_MATCH_FRAME_RATE", "10,20").split(","))
+# Asynchronous PostgreSQL connections per process for the moves played on its event loop (apps/matches/loop_db.py);
+# 0 plays every move in the database thread.
+MOVE_CONNECTIONS = int(os.environ.get("CIVITAS_MOVE_CONNECTIONS", "4"))
 
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

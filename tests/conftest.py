@@ -45,6 +45,16 @@ def fresh_channel_layer():
 
 
 @pytest.fixture(autouse=True)
+def loop_connections_closed():
+    """Each test's event loop has its own database connections for moves: closed with it, so none is left open
+    when the test database is dropped."""
+    yield
+    from apps.matches import loop_db
+
+    loop_db.close_all()
+
+
+@pytest.fixture(autouse=True)
 def no_presence_heartbeat(settings):
     """In this process a heartbeat task would outlive each test's event loop; tests call ``liveness.beat``."""
     settings.PRESENCE_HEARTBEAT = 0

@@ -13,7 +13,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from apps.accounts.sessions import SessionEnded, still_signed_in
-from apps.matches import bots, frames, layer_watch, liveness, push, seats, services
+from apps.matches import bots, frames, layer_watch, liveness, loop_moves, push, seats, services
 from apps.matches.access import seat_of
 from apps.matches.models import Match, Presence
 from apps.matches.throttle import FloodGuard, read_frame
@@ -87,8 +87,11 @@ class MatchConsumer(AsyncWebsocketConsumer):
             return await self.error("forbidden", "Spectators watch; they cannot move.", client_id)
         if "move" not in data or "version" not in data:
             return await self.error("bad_request", "A move frame needs 'move' and 'version'.", client_id)
-        result, pushes = await database_sync_to_async(self._submit)(
-            data["move"], data["version"], client_id if client_id is not None else "")
+        move, version, client_id = data["move"], data["version"], client_id if client_id is not None else ""
+        answer = await loop_moves.submit(self.match_id, self.seat, move, version, client_id, self._signed_in())
+        if isinstance(answer, loop_moves.ToThread):
+            answer = await database_sync_to_async(self._submit)(move, version, client_id, answer.tell_table)
+        result, pushes = answer
         await push.send_now(pushes)
         if not result.ok:
             return await self.error(result.code, result.message, client_id)
@@ -232,15 +235,22 @@ class MatchConsumer(AsyncWebsocketConsumer):
             raise SessionEnded
         return action(*args)
 
-    def _submit(self, move, version, client_id: str) -> tuple[services.MoveResult, list]:
+    def _submit(self, move, version, client_id: str, tell_table: bool = False) -> tuple[services.MoveResult, list]:
         """Submit the move; the frames it pushes are returned, to be sent from the event loop rather than from
-        this database thread (which would otherwise wait on Redis while other sockets' queries queue)."""
-        signed_in = None
-        if self.user is not None and self.user.is_authenticated:  # checked in the move's own read
-            signed_in = (self.user.pk, getattr(self.scope.get("session"), "session_key", None))
+        this database thread (which would otherwise wait on Redis while other sockets' queries queue).
+        ``tell_table``: a try on the loop may have written a move unreported, so the table hears the state."""
         with push.deferred() as pushes:
-            result = services.submit_human_move(self.match_id, self.seat, move, version, client_id, signed_in)
+            if tell_table:
+                push.state_changed(self.match_id)  # (a page is never sent a version it has)
+            result = services.submit_human_move(self.match_id, self.seat, move, version, client_id,
+                                                self._signed_in())
         return result, pushes
+
+    def _signed_in(self) -> tuple[int, str | None] | None:
+        """The user and session a move comes from, checked in the move's own read (None: not signed in)."""
+        if self.user is None or not self.user.is_authenticated:
+            return None
+        return self.user.pk, getattr(self.scope.get("session"), "session_key", None)
 
     def _post_chat(self, room: str, text):
         return self._checked(services.post_chat, room, self.user, text)

@@ -74,24 +74,33 @@ def load(match_id: int, signed_in: tuple[int, str | None] | None = None) -> tupl
         match = Match.objects.filter(pk=match_id).first()
         seats = MatchSeat.objects.filter(match_id=match_id).order_by("index").only(*SEAT_FIELDS)
         return match, list(seats) if match is not None else []
+    with connection.wrap_database_errors, _cursor() as cursor:
+        cursor.execute(*load_statement(match_id, check))
+        return loaded(cursor.fetchone(), signed_in if check is not None else None)
+
+
+def load_statement(match_id: int, check: tuple[str, list] | None) -> tuple[str, list]:
+    """The one statement of ``load`` on PostgreSQL (``check``: a ``session_check``, or None), with its
+    parameters. It gives one row even when the match is gone (the session's answer still comes back)."""
     qn = connection.ops.quote_name
-    fields = Match._meta.concrete_fields
     seat_table = qn(MatchSeat._meta.db_table)
     seat_columns = ", ".join(f"s.{qn(field.column)}" for field in _SEAT_COLUMNS)
     session_sql, params = check if check is not None else ("NULL", [])
-    with connection.wrap_database_errors, _cursor() as cursor:
-        # One row even when the match is gone (the session's answer still comes back).
-        cursor.execute(
-            f"SELECT {session_sql}, m.* FROM (SELECT 1) one LEFT JOIN (SELECT "
-            f"{', '.join(f'm.{qn(f.column)}' for f in fields)}, "
+    return (f"SELECT {session_sql}, m.* FROM (SELECT 1) one LEFT JOIN (SELECT "
+            f"{', '.join(f'm.{qn(f.column)}' for f in Match._meta.concrete_fields)}, "
             f"(SELECT json_agg(json_build_array({seat_columns}) ORDER BY s.{qn('index')}) FROM {seat_table} s "
             f"WHERE s.{qn('match_id')} = m.{qn('id')}) "
             f"FROM {qn(Match._meta.db_table)} m WHERE m.{qn('id')} = %s) m ON TRUE", [*params, match_id])
-        session_data, *row = cursor.fetchone()
-    if check is not None and not signed_in_by(session_data, signed_in[0]):
+
+
+def loaded(row: tuple, signed_in: tuple[int, str | None] | None) -> tuple[Match | None, list[MatchSeat]]:
+    """What ``load`` gives, from the row of ``load_statement``; ``signed_in`` if the statement asked about it."""
+    session_data, *row = row
+    if signed_in is not None and not signed_in_by(session_data, signed_in[0]):
         raise SessionEnded
     if row[0] is None:
         return None, []
+    fields = Match._meta.concrete_fields
     values = [field.from_db_value(value, None, connection) if hasattr(field, "from_db_value") else value
               for field, value in zip(fields, row[:-1], strict=True)]
     match = Match.from_db(connection.alias, [f.attname for f in fields], values)
@@ -130,22 +139,7 @@ def _write(match_id: int, version: int, fields: dict[str, Any], log: dict[str, A
         with connection.cursor() as cursor:
             cursor.execute(*then)
             return True, cursor.fetchall()
-    qn = connection.ops.quote_name
-    log = {"match_id": match_id, "version": version + 1, **log}
-    log.setdefault("created_at", fields.get("updated_at") or timezone.now())  # as auto_now_add would
-    sets, params = [], []
-    for name, value in fields.items():
-        field = Match._meta.get_field(name)
-        sets.append(f"{qn(field.column)} = %s")
-        params.append(_to_db(field, value))
-    params += [match_id, version]
-    log_fields = [MoveLog._meta.get_field(name) for name in log]
-    params += [_to_db(field, value) for field, value in zip(log_fields, log.values(), strict=True)]
-    statement = (
-            f"WITH moved AS (UPDATE {qn(Match._meta.db_table)} SET {', '.join(sets)} "
-            f"WHERE {qn('id')} = %s AND {qn('version')} = %s RETURNING {qn('id')}) "
-            f"INSERT INTO {qn(MoveLog._meta.db_table)} ({', '.join(qn(f.column) for f in log_fields)}) "
-            f"SELECT {', '.join(['%s'] * len(log_fields))} FROM moved")
+    statement, params = write_statement(match_id, version, fields, log)
     if then is None:
         with connection.wrap_database_errors, _cursor() as cursor:
             cursor.execute(statement, params)
@@ -157,3 +151,23 @@ def _write(match_id: int, version: int, fields: dict[str, Any], log: dict[str, A
             cursor.execute(statement, params)
             reader.execute(*then)
         return cursor.rowcount == 1, reader.fetchall() if cursor.rowcount == 1 else []
+
+
+def write_statement(match_id: int, version: int, fields: dict[str, Any], log: dict[str, Any]) -> tuple[str, list]:
+    """The one statement of ``write`` on PostgreSQL, with its parameters: it inserts a log row only if the update
+    found the match at ``version``."""
+    qn = connection.ops.quote_name
+    log = {"match_id": match_id, "version": version + 1, **log}
+    log.setdefault("created_at", fields.get("updated_at") or timezone.now())  # as auto_now_add would
+    sets, params = [], []
+    for name, value in fields.items():
+        field = Match._meta.get_field(name)
+        sets.append(f"{qn(field.column)} = %s")
+        params.append(_to_db(field, value))
+    params += [match_id, version]
+    log_fields = [MoveLog._meta.get_field(name) for name in log]
+    params += [_to_db(field, value) for field, value in zip(log_fields, log.values(), strict=True)]
+    return (f"WITH moved AS (UPDATE {qn(Match._meta.db_table)} SET {', '.join(sets)} "
+            f"WHERE {qn('id')} = %s AND {qn('version')} = %s RETURNING {qn('id')}) "
+            f"INSERT INTO {qn(MoveLog._meta.db_table)} ({', '.join(qn(f.column) for f in log_fields)}) "
+            f"SELECT {', '.join(['%s'] * len(log_fields))} FROM moved"), params

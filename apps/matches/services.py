@@ -89,10 +89,7 @@ def submit_move(match_id: int, seat: int, move: Any, version: Any, client_id: st
     ``by_bot`` says who moves (None: not checked), so a person cannot move for a seat a bot plays and a bot
     stops the moment its seat is handed back.
     """
-    malformed = ("A move needs the integer version you saw." if not isinstance(version, int) or
-                 isinstance(version, bool) else
-                 f"A move id is a string of at most {MAX_CLIENT_ID} characters."
-                 if not isinstance(client_id, str) or len(client_id) > MAX_CLIENT_ID else "")
+    malformed = malformed_move(version, client_id)
     if malformed:
         if signed_in is not None and not still_signed_in(*signed_in):
             raise SessionEnded  # a signed-out socket hears that before what is wrong with its frame
@@ -102,6 +99,15 @@ def submit_move(match_id: int, seat: int, move: Any, version: Any, client_id: st
     except IntegrityError:
         # Another submission took this version (or this id) first.
         return _answer_for_lost_race(match_id, seat, client_id)
+
+
+def malformed_move(version: Any, client_id: Any) -> str:
+    """What is wrong with a move frame's version or id, or "" if nothing is."""
+    if not isinstance(version, int) or isinstance(version, bool):
+        return "A move needs the integer version you saw."
+    if not isinstance(client_id, str) or len(client_id) > MAX_CLIENT_ID:
+        return f"A move id is a string of at most {MAX_CLIENT_ID} characters."
+    return ""
 
 
 def _submit(match_id: int, seat: int, move: Any, version: int, client_id: str, by_bot: bool | None,
@@ -115,6 +121,45 @@ def _submit(match_id: int, seat: int, move: Any, version: int, client_id: str, b
         earlier = _earlier_move(match_id, seat, client_id)
         if earlier is not None:
             return earlier
+    plan = plan_move(match, rows, seat, move, version, client_id, by_bot)
+    if isinstance(plan, MoveResult):
+        return plan
+    fields, log, outcome = plan.fields, plan.log, plan.outcome
+    listening = None
+    if outcome is None and not transaction.get_connection().in_atomic_block:
+        # One statement that commits on its own; who listens is read after it, in the same round trip (read
+        # before the commit, a page joining in between could be left behind).
+        written, rows_listening = move_store.write_then_read(match_id, version, fields, log,
+                                                             liveness.listening_sql(match_id))
+        listening = set(rows_listening)
+    else:  # the last move commits with the results; inside a caller's transaction, a savepoint keeps a refusal
+        with transaction.atomic():
+            written = move_store.write(match_id, version, fields, log)
+            if written and outcome is not None:
+                _record_results(match_id, outcome)
+    if not written:
+        raise IntegrityError("version taken")
+    # The broadcast renders from what this transaction wrote instead of reading it back.
+    transaction.on_commit(lambda: moved(match, plan, rows, listening))
+    return MoveResult(True, version + 1)
+
+
+@dataclass(frozen=True)
+class PlannedMove:
+    """A legal move's consequences, to be written if the match is still at the version it was planned from."""
+
+    fields: dict[str, Any]  # the match's new column values
+    log: dict[str, Any]  # the move log row, less match and version
+    outcome: dict | None  # not None when the move ends the match
+
+
+def plan_move(match: Match, rows: list[MatchSeat], seat: int, move: Any, version: int, client_id: str,
+              by_bot: bool | None) -> MoveResult | PlannedMove:
+    """Judge a move against the match as loaded (a refusal), or work out what it changes; touches no database.
+
+    A resent move (its id used before) must have been looked for already: here a version that is not the
+    match's is stale.
+    """
     if match.status != Match.Status.RUNNING:
         return MoveResult(False, match.version, "illegal_move", "The match is over.")
     if version != match.version:
@@ -138,25 +183,14 @@ def _submit(match_id: int, seat: int, move: Any, version: int, client_id: str, b
     if outcome is not None:
         fields.update(status=Match.Status.FINISHED, outcome=outcome, finished_at=now)
     log = {"seat": seat, "move": move, "client_id": client_id, "state_digest": state_digest(new_state)}
-    listening = None
-    if outcome is None and not transaction.get_connection().in_atomic_block:
-        # One statement that commits on its own; who listens is read after it, in the same round trip (read
-        # before the commit, a page joining in between could be left behind).
-        written, rows_listening = move_store.write_then_read(match_id, version, fields, log,
-                                                             liveness.listening_sql(match_id))
-        listening = set(rows_listening)
-    else:  # the last move commits with the results; inside a caller's transaction, a savepoint keeps a refusal
-        with transaction.atomic():
-            written = move_store.write(match_id, version, fields, log)
-            if written and outcome is not None:
-                _record_results(match_id, outcome)
-    if not written:
-        raise IntegrityError("version taken")
-    for name, value in fields.items():
+    return PlannedMove(fields, log, outcome)
+
+
+def moved(match: Match, plan: PlannedMove, rows: list[MatchSeat], listening: set | None) -> None:
+    """After a planned move was written: the loaded match becomes the new one, and the table is told."""
+    for name, value in plan.fields.items():
         setattr(match, name, value)
-    # The broadcast renders from what this transaction wrote instead of reading it back.
-    transaction.on_commit(lambda: push.state_changed(match_id, match=match, rows=rows, listening=listening))
-    return MoveResult(True, version + 1)
+    push.state_changed(match.pk, match=match, rows=rows, listening=listening)
 
 
 def _earlier_move(match_id: int, seat: int, client_id: str) -> MoveResult | None:

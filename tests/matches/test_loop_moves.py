@@ -1,0 +1,195 @@
+"""Moves played on the event loop (PostgreSQL only) answer as the database thread does, write the same rows, push
+the same frames, and hand the thread whatever is rarer: resends, last moves, lost races, failed connections."""
+
+import asyncio
+
+import pytest
+from channels.db import database_sync_to_async
+from django.db import connection, connections
+
+from apps.accounts.sessions import SessionEnded
+from apps.matches import loop_db, loop_moves, services
+from apps.matches.models import Match, MoveLog, Presence
+from apps.matches.registry import engine
+from tests.matches.test_move_store import signed_in_key
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+RULES = engine("chronicle")
+
+
+@pytest.fixture(autouse=True)
+def postgresql_only():
+    if connection.vendor != "postgresql":
+        pytest.skip("moves are played on the loop only on PostgreSQL")
+
+
+@pytest.fixture(autouse=True)
+async def close_worker_connections():
+    """database_sync_to_async runs in one worker thread; close its connection so the test database can go."""
+    yield
+    await database_sync_to_async(connections.close_all)()
+
+
+@database_sync_to_async
+def fresh(match_id: int) -> Match:
+    return Match.objects.get(pk=match_id)
+
+
+@database_sync_to_async
+def logged(match_id: int) -> list[tuple]:
+    return list(MoveLog.objects.filter(match_id=match_id).order_by("version").values_list(
+        "version", "seat", "move", "client_id", "state_digest"))
+
+
+def next_move(match: Match) -> tuple[int, dict]:
+    seat = RULES.active_seats(match.state)[0]
+    return seat, RULES.legal_moves(match.state, seat)[0]
+
+
+async def signed_in(user) -> tuple[int, str]:
+    return user.pk, await database_sync_to_async(signed_in_key)(user)
+
+
+async def test_a_legal_move_writes_what_the_thread_writes_and_pushes_to_who_listens(duel, alice, bob):
+    await database_sync_to_async(Presence.objects.create)(channel_name="spec-1", match=duel, seat=None, fmt="json")
+    seat, move = next_move(duel)
+    mover = alice if seat == 0 else bob
+    result, pushes = await loop_moves.submit(duel.pk, seat, move, 0, "m1", await signed_in(mover))
+    assert result == services.MoveResult(True, 1)
+    stored = await fresh(duel.pk)
+    expected = RULES.apply(duel.state, seat, move)
+    assert (stored.version, stored.state) == (1, expected)
+    assert await logged(duel.pk) == [(1, seat, move, "m1", services.state_digest(expected))]
+    # The table hears it in the listening viewer's group only, rendered from what was written.
+    assert [group for group, _ in pushes] == [f"m{duel.pk}.spec.json"]
+    assert pushes[0][1]["version"] == 1 and '"version":1' in pushes[0][1]["text"]
+
+
+async def test_refusals_are_the_threads_and_change_nothing(duel, alice, bob):
+    seat, move = next_move(duel)
+    other = 1 - seat
+    cases = [
+        (other, move, 0, "", "not_your_turn"),
+        (seat, {"type": "no such move"}, 0, "", "illegal_move"),
+        (seat, move, 5, "", "stale_version"),
+    ]
+    for who, what, version, client_id, code in cases:
+        user = alice if who == 0 else bob
+        answer = await loop_moves.submit(duel.pk, who, what, version, client_id, await signed_in(user))
+        thread = await database_sync_to_async(services.submit_human_move)(duel.pk, who, what, version, client_id)
+        assert answer == (thread, []) and thread.code == code
+    assert (await loop_moves.submit(10**9, 0, move, 0, "", await signed_in(alice)))[0].code == "forbidden"
+    assert (await fresh(duel.pk)).version == 0 and await logged(duel.pk) == []
+
+
+async def test_a_signed_out_mover_is_refused_before_anything_is_read(duel, alice, bob):
+    seat, move = next_move(duel)
+    user_id, key = await signed_in(alice if seat == 0 else bob)
+    for session in [(user_id, "x" * 32), (user_id + 1000, key)]:
+        with pytest.raises(SessionEnded):
+            await loop_moves.submit(duel.pk, seat, move, 0, "", session)
+    assert (await fresh(duel.pk)).version == 0
+
+
+async def test_rarer_moves_go_to_the_thread_with_nothing_written(duel, alice, bob):
+    seat, move = next_move(duel)
+    mover = await signed_in(alice if seat == 0 else bob)
+    for version, client_id, session in [("0", "", mover), (0, 7, mover), (0, "x" * 65, mover),
+                                        (0, "", None), (0, "", (mover[0], ""))]:
+        assert await loop_moves.submit(duel.pk, seat, move, version, client_id, session) == loop_moves.ToThread()
+    assert (await fresh(duel.pk)).version == 0
+    # A move id the log already has: a resend of an old move (its version passed) or a reuse at the current one.
+    assert (await loop_moves.submit(duel.pk, seat, move, 0, "once", mover))[0].ok
+    match = await fresh(duel.pk)
+    assert await loop_moves.submit(duel.pk, seat, move, 0, "once", mover) == loop_moves.ToThread()
+    seat, move = next_move(match)
+    mover = await signed_in(alice if seat == 0 else bob)
+    assert await loop_moves.submit(duel.pk, seat, move, 1, "once", mover) == loop_moves.ToThread()
+    assert (await fresh(duel.pk)).version == 1 and len(await logged(duel.pk)) == 1
+
+
+async def test_the_last_move_goes_to_the_thread_which_records_the_results(duel, alice, bob):
+    match = duel
+    while True:  # play on in the thread until some move ends the match
+        seat = RULES.active_seats(match.state)[0]
+        ending = [m for m in RULES.legal_moves(match.state, seat)
+                  if RULES.outcome(RULES.apply(match.state, seat, m)) is not None]
+        if ending:
+            break
+        assert (await database_sync_to_async(services.submit_move)(
+            match.pk, seat, RULES.legal_moves(match.state, seat)[0], match.version)).ok
+        match = await fresh(duel.pk)
+    mover = await signed_in(alice if seat == 0 else bob)
+    assert await loop_moves.submit(duel.pk, seat, ending[0], match.version, "", mover) == loop_moves.ToThread()
+    assert (await fresh(duel.pk)).status == Match.Status.RUNNING
+
+
+async def test_a_failed_connection_is_replaced_and_the_move_handed_over(duel, alice, bob):
+    seat, move = next_move(duel)
+    mover = await signed_in(alice if seat == 0 else bob)
+    assert (await loop_moves.submit(duel.pk, seat, {"type": "no such move"}, 0, "", mover))[0].code == "illegal_move"
+    async with loop_db.connection() as conn:
+        backend = conn.info.backend_pid
+
+    @database_sync_to_async
+    def kill():
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_terminate_backend(%s)", [backend])
+
+    await kill()
+    await asyncio.sleep(0.2)
+    assert await loop_moves.submit(duel.pk, seat, move, 0, "", mover) == loop_moves.ToThread(tell_table=False)
+    assert (await loop_moves.submit(duel.pk, seat, move, 0, "", mover))[0].ok
+    assert (await fresh(duel.pk)).version == 1
+
+
+async def test_each_loop_opens_at_most_its_share_of_connections(duel, alice, bob, settings, monkeypatch):
+    settings.MOVE_CONNECTIONS = 2
+    opened, busy, most = [], [0], [0]
+    connect = loop_db._connect
+
+    async def counted():
+        conn = await connect()
+        opened.append(conn)
+        return conn
+
+    monkeypatch.setattr(loop_db, "_connect", counted)
+
+    async def hold():
+        async with loop_db.connection():
+            busy[0] += 1
+            most[0] = max(most[0], busy[0])
+            await asyncio.sleep(0.05)
+            busy[0] -= 1
+
+    await asyncio.gather(*(hold() for _ in range(10)))
+    assert len(opened) == 2 and most[0] == 2
+
+
+async def test_a_consumer_move_is_played_on_the_loop(duel, alice, bob, monkeypatch):
+    from tests.matches.test_consumer import connect
+
+    calls = []
+    submit = loop_moves.submit
+
+    async def watched(*args):
+        answer = await submit(*args)
+        calls.append(answer)
+        return answer
+
+    monkeypatch.setattr(loop_moves, "submit", watched)
+    seat, move = next_move(duel)
+    client, _ = await connect(duel.pk, alice if seat == 0 else bob)
+    assert (await state_frame(client))["version"] == 0
+    await client.send_json_to({"type": "move", "move": move, "version": 0, "id": "c1"})
+    assert (await state_frame(client))["version"] == 1
+    assert [answer[0].ok for answer in calls] == [True]
+    await client.disconnect()
+
+
+
+async def state_frame(client) -> dict:
+    while True:
+        frame = await client.receive_json_from(timeout=5)
+        if frame["type"] == "state":
+            return frame
