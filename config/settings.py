@@ -139,6 +139,11 @@ LOGIN_FAILURE_LIMITS = {"account": (5, 15 * 60), "address": (20, 15 * 60)}
 # Lobbies a user may create, and joins a user may make, per (count, seconds).
 LOBBY_CREATE_LIMIT = (10, 10 * 60)
 LOBBY_JOIN_LIMIT = (30, 10 * 60)
+# Guests that may be made from one client address per (count, seconds): otherwise new guests dodge the limits above.
+GUEST_CREATE_LIMIT = (10, 60 * 60)
+# For this long after a ban, no new guest or account is made from an address the banned account entered from (the
+# browser it used stays refused for as long as the ban lasts: apps/accounts/ban_evasion.py).
+BAN_ADDRESS_SECONDS = 24 * 3600
 # Wrong invite tokens tried per client address per (count, seconds) before /join/ answers 429.
 INVITE_MISS_LIMIT = (30, 10 * 60)
 

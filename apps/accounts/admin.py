@@ -1,7 +1,9 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
 
 from apps.accounts.models import User
+from apps.accounts.services import check_unused_name
 from apps.moderation import services as moderation
 from apps.moderation.admin_actions import ModerateMixin, MuteForm, reasoned_action
 from apps.moderation.models import Report, Sanction
@@ -32,8 +34,22 @@ class ReportInline(admin.TabularInline):
         return False
 
 
+class UserCreateForm(AdminUserCreationForm):
+    """Staff-made names follow the same rule against look-alikes (NFKC, TR39 skeleton) as everyone's."""
+
+    def clean_username(self):
+        return check_unused_name(self.cleaned_data.get("username", ""))
+
+
+class UserEditForm(UserChangeForm):
+    def clean_username(self):
+        return check_unused_name(self.cleaned_data.get("username", ""), exclude_pk=self.instance.pk)
+
+
 @admin.register(User)
 class CivitasUserAdmin(ModerateMixin, UserAdmin):
+    add_form = UserCreateForm
+    form = UserEditForm
     list_display = ("username", "is_guest", "is_active", "is_staff", "date_joined")
     list_filter = ("is_guest", "is_active", "is_staff", "groups")
     fieldsets = UserAdmin.fieldsets + (("Civitas", {"fields": ("is_guest",)}),)

@@ -63,3 +63,11 @@ def signed_in_by(session_data: str | None, user_id: int) -> bool:
 def _signed_in_user(session_data: str) -> str | None:
     """The user id a stored session names (decoding checks its signature; the same text decodes the same)."""
     return DatabaseStore().decode(session_data).get(SESSION_KEY)
+
+
+def forget_stale_login(request) -> None:
+    """An anonymous request whose session still names a user (banned, deactivated, deleted since) starts a clean
+    session: otherwise the next log-in, seeing another user's session, would flush what this browser stores now
+    (an invite grant) and the visitor would arrive with nothing."""
+    if not request.user.is_authenticated and SESSION_KEY in request.session:
+        request.session.flush()

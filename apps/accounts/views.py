@@ -3,26 +3,38 @@
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.decorators import method_decorator
 
+from apps.accounts import ban_evasion, device
 from apps.accounts.forms import ClaimForm, GuestForm, LoginForm, SignUpForm
-from apps.accounts.services import claim_guest, create_guest
+from apps.accounts.lockout import client_address
+from apps.accounts.next_url import redirect_next, safe_next
+from apps.accounts.services import EntryRefused, GuestThrottled, claim_guest, create_guest
 from apps.matches.selectors import finished_matches_for
 
 
-def _next_url(request, default: str = "/") -> str:
-    target = request.POST.get("next") or request.GET.get("next") or default
-    if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
-        return target
-    return default
+def _refused(request, refusal: ban_evasion.Refusal):
+    """The plain answer to a browser or network that a banned account used (403)."""
+    return render(request, "accounts/entry_refused.html", {"refusal": refusal}, status=403)
 
 
+@method_decorator(device.tracked, name="dispatch")
 class LoginView(auth_views.LoginView):
     """Django's log-in with the brute-force lockout; a locked-out attempt is answered 429 Too Many Requests."""
 
     form_class = LoginForm
     template_name = "accounts/login.html"
+
+    def get_redirect_url(self):
+        return safe_next(self.request, "")
+
+    def form_valid(self, form):
+        ban_evasion.record(form.get_user(), device.device_id(self.request), client_address(self.request.META))
+        return super().form_valid(form)
 
     def form_invalid(self, form):
         response = super().form_invalid(form)
@@ -31,25 +43,48 @@ class LoginView(auth_views.LoginView):
         return response
 
 
+@device.tracked
 def signup(request):
+    next_url = safe_next(request, "")  # settled before the account is made
+    browser, address = device.device_id(request), client_address(request.META)
+    refusal = ban_evasion.refusal(browser, address)
+    if refusal is not None:
+        return _refused(request, refusal)
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
+        with transaction.atomic():
+            user = form.save()
+            ban_evasion.record(user, browser, address)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect(_next_url(request))
-    return render(request, "accounts/signup.html", {"form": form, "next": _next_url(request, "")})
+        return HttpResponseRedirect(next_url or "/")
+    return render(request, "accounts/signup.html", {"form": form, "next": next_url})
 
 
+@device.tracked
 def guest(request):
     """Pick a display name and play at once, without an account."""
     if request.user.is_authenticated:
-        return redirect(_next_url(request))
+        return redirect_next(request)
+    next_url = safe_next(request, "")  # settled before the guest is made
+    browser, address = device.device_id(request), client_address(request.META)
     form = GuestForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = create_guest(form.cleaned_data["name"])
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect(_next_url(request))
-    return render(request, "accounts/guest.html", {"form": form, "next": _next_url(request, "")})
+    if request.method != "POST":
+        refusal = ban_evasion.refusal(browser, address)  # on a post, create_guest asks
+        if refusal is not None:
+            return _refused(request, refusal)
+    elif form.is_valid():
+        try:
+            user = create_guest(form.cleaned_data["name"], device=browser, address=address)
+        except EntryRefused as exc:
+            return _refused(request, exc.refusal)
+        except GuestThrottled as exc:
+            return render(request, "accounts/guest_throttled.html", {"message": str(exc)}, status=429)
+        except ValidationError as exc:
+            form.add_error("name", exc)
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            return HttpResponseRedirect(next_url or "/")
+    return render(request, "accounts/guest.html", {"form": form, "next": next_url})
 
 
 @login_required

@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from apps.accounts.lockout import client_address
+from apps.accounts.sessions import forget_stale_login
 from apps.lobbies import services
 from apps.lobbies.forms import LobbyForm
 from apps.lobbies.models import Lobby
@@ -70,6 +71,7 @@ def join_by_invite(request, token: str):
     if lobby is None:
         hit(address_key, seconds)
         raise Http404("This invite link is not valid.")
+    forget_stale_login(request)
     grant_invite(request.session, lobby)
     if request.user.is_authenticated or lobby.status != Lobby.Status.OPEN:
         return _enter(request, lobby)
