@@ -37,11 +37,17 @@ class ReportInline(admin.TabularInline):
 class UserCreateForm(AdminUserCreationForm):
     """Staff-made names follow the same rule against look-alikes (NFKC, TR39 skeleton) as everyone's."""
 
+    class Meta(AdminUserCreationForm.Meta):
+        model = User
+
     def clean_username(self):
         return check_unused_name(self.cleaned_data.get("username", ""))
 
 
 class UserEditForm(UserChangeForm):
+    class Meta(UserChangeForm.Meta):
+        model = User
+
     def clean_username(self):
         return check_unused_name(self.cleaned_data.get("username", ""), exclude_pk=self.instance.pk)
 
