@@ -9,7 +9,7 @@ from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from django.conf import settings
-from django.db import InterfaceError, OperationalError
+from django.db import InterfaceError, OperationalError, connection
 from django.utils import timezone
 
 from apps.accounts.sessions import SessionEnded
@@ -88,12 +88,12 @@ class MatchConsumer(SessionSocket):
             try:
                 answer = await database_sync_to_async(self._submit)(move, version, client_id, answer.tell_table)
             except (OperationalError, InterfaceError) as exc:
-                # The thread's connection died under the move (terminated, restarted). Django closes a connection
-                # that failed; the move is idempotent by its id and checked by its version, so it is sent once more
-                # on a fresh one rather than lost.
+                # The thread's connection died under the move (terminated, restarted; the move's own statements
+                # skip Django's health check). The move is idempotent by its id and checked by its version, so it
+                # is played once more on a fresh connection rather than lost.
                 log.warning("Match %s: a move's database connection failed (%s); trying once more", self.match_id,
                             exc)
-                answer = await database_sync_to_async(self._submit)(move, version, client_id, True)
+                answer = await database_sync_to_async(self._submit_again)(move, version, client_id)
         result, pushes = answer
         await push.send_now(pushes)
         if not result.ok:
@@ -213,6 +213,10 @@ class MatchConsumer(SessionSocket):
             result = services.submit_human_move(self.match_id, self.seat, move, version, client_id,
                                                 self._signed_in())
         return result, pushes
+
+    def _submit_again(self, move, version, client_id: str) -> tuple[services.MoveResult, list]:
+        connection.close()  # the failed one: the next statement opens a fresh connection
+        return self._submit(move, version, client_id, tell_table=True)
 
     def _signed_in(self) -> tuple[int, str | None] | None:
         """The user and session a move comes from, checked in the move's own read (None: not signed in)."""
