@@ -1,7 +1,9 @@
 """ASGI entry point: HTTP goes to Django, ``/ws/...`` to the Channels consumers.
 
 Websockets authenticate by the session cookie, so the Origin is checked against
-ALLOWED_HOSTS (a handshake with a foreign Origin, or none, is refused).
+ALLOWED_HOSTS (a handshake with a foreign Origin, or none, is refused); each client
+address may hold a bounded number of them (``config/socket_limit.py``). The first
+connection of any kind starts the process's heartbeat and bot sweep.
 """
 
 import gc
@@ -16,15 +18,18 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from apps.matches.liveness import with_background_tasks  # noqa: E402
 from apps.matches.registry import built_games, engine  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
+from config.socket_limit import SocketsPerAddress  # noqa: E402
 
-application = ProtocolTypeRouter(
+application = with_background_tasks(ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": SocketsPerAddress(
+            AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))),
     }
-)
+))
 
 # Everything made while starting up (modules, URL patterns, every game's engine and content) lives as long as the
 # process. Frozen out of the collector's sight, it is no longer walked by every full collection, whose pauses of

@@ -183,6 +183,10 @@ MATCH_FRAME_RATE = tuple(int(n) for n in os.environ.get("CIVITAS_MATCH_FRAME_RAT
 # Asynchronous PostgreSQL connections per process for the moves played on its event loop (apps/matches/loop_db.py);
 # 0 plays every move in the database thread.
 MOVE_CONNECTIONS = int(os.environ.get("CIVITAS_MOVE_CONNECTIONS", "4"))
+# Open websockets one client address may hold in each process (0: no limit); see config/socket_limit.py.
+SOCKETS_PER_ADDRESS = int(os.environ.get("CIVITAS_SOCKETS_PER_ADDRESS", "60"))
+# How often each process looks for tables where a bot is to move and nothing moved for a while (0: never).
+BOT_SWEEP_SECONDS = float(os.environ.get("CIVITAS_BOT_SWEEP", "2"))
 
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

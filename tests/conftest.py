@@ -56,8 +56,10 @@ def loop_connections_closed():
 
 @pytest.fixture(autouse=True)
 def no_presence_heartbeat(settings):
-    """In this process a heartbeat task would outlive each test's event loop; tests call ``liveness.beat``."""
+    """In this process a heartbeat or bot sweep task would outlive each test's event loop; tests call
+    ``liveness.beat`` and ``bots.sweep``."""
     settings.PRESENCE_HEARTBEAT = 0
+    settings.BOT_SWEEP_SECONDS = 0
 
 
 @pytest.fixture(autouse=True)

@@ -1,21 +1,25 @@
 """The live lobby page: seats and chat pushed to everyone, and the move to the match when it starts."""
 
 import json
+from importlib import import_module
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.template.loader import render_to_string
 
 from apps.lobbies import push
 from apps.lobbies.models import Lobby
 from apps.lobbies.selectors import can_view, lobby_context
 from apps.matches import layer_watch
-from apps.matches.push import user_group
 from apps.matches.services import ChatRefused, chat_payload, post_chat
-from apps.matches.throttle import FloodGuard, read_frame
+from apps.matches.socket_base import SessionSocket
+from apps.matches.throttle import FloodGuard
+
+LOST_ACCESS = "The host replaced the invite link, so this private lobby is closed to you; ask them for the new one."
+LOST_ACCESS_CODE = 4410  # README, "Close codes"
 
 
-class LobbyConsumer(AsyncWebsocketConsumer):
+class LobbyConsumer(SessionSocket):
     joined = False
 
     async def connect(self):
@@ -27,9 +31,9 @@ class LobbyConsumer(AsyncWebsocketConsumer):
             await self.send_json({"type": "error", "code": "forbidden", "message": "No such lobby."})
             await self.close(code=4404)
             return
+        self.joined = True
         for group in self._groups():
             await self.channel_layer.group_add(group, self.channel_name)
-        self.joined = True
         layer_watch.watch(self)
 
     async def rejoin(self):
@@ -38,30 +42,27 @@ class LobbyConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_add(group, self.channel_name)
         await self.lobby_changed({})
 
-    async def disconnect(self, code):
-        layer_watch.unwatch(self)
+    async def cleanup(self):
         if self.joined:
             for group in self._groups():
                 await self.channel_layer.group_discard(group, self.channel_name)
 
     def _groups(self) -> list[str]:
-        groups = [push.lobby_group(self.lobby_id)]
-        if self.user is not None and self.user.is_authenticated:
-            groups.append(user_group(self.user.pk))
-        return groups
+        return [push.lobby_group(self.lobby_id)] + self.identity_groups()
 
-    async def receive(self, text_data=None, bytes_data=None):
-        data = await read_frame(self, text_data)
-        if data is None:
-            return
+    async def handle(self, data: dict):
         if data.get("type") not in {"chat", "sync"}:
             return await self.error("bad_request", "Unknown frame type; expected chat or sync.")
         if data["type"] == "sync":
-            return await self.lobby_changed({})
+            html = await database_sync_to_async(self._checked)(self._render)
+            if html is not None:
+                await self.send_json({"type": "lobby", "html": html})
+            return
         if self.user is None or not self.user.is_authenticated:
             return await self.error("forbidden", "Sign in or join as a guest to chat.")
         try:
-            message = await database_sync_to_async(post_chat)(f"lobby:{self.lobby_id}", self.user, data.get("text"))
+            message = await database_sync_to_async(self._checked)(post_chat, f"lobby:{self.lobby_id}", self.user,
+                                                                  data.get("text"))
         except ChatRefused as exc:
             return await self.error(exc.code, str(exc))
         await self.channel_layer.group_send(push.lobby_group(self.lobby_id),
@@ -72,6 +73,12 @@ class LobbyConsumer(AsyncWebsocketConsumer):
         if html is not None:
             await self.send_json({"type": "lobby", "html": html})
 
+    async def lobby_access_changed(self, event):
+        """The invite link was replaced: a browser that came only by the old one loses its view now."""
+        if not await database_sync_to_async(self._may_view)(fresh_session=True):
+            await self.send_json({"type": "removed", "message": LOST_ACCESS})
+            await self.close(code=LOST_ACCESS_CODE)
+
     async def lobby_started(self, event):
         await self.send_json({"type": "started", "url": event["url"]})
 
@@ -81,22 +88,17 @@ class LobbyConsumer(AsyncWebsocketConsumer):
     async def lobby_frame(self, event):
         await self.send(text_data=event["text"])
 
-    async def user_notify(self, event):
-        """Your-turn notices are shown by the page's personal socket (/ws/me/), not this one."""
-
-    async def user_removed(self, event):
-        await self.send_json({"type": "removed", "message": event["message"]})
-        await self.close(code=4403)
-
-    async def send_json(self, data: dict):
-        await self.send(text_data=json.dumps(data))
-
-    async def error(self, code: str, message: str):
-        await self.send_json({"type": "error", "code": code, "message": message})
-
-    def _may_view(self) -> bool:
+    def _may_view(self, fresh_session: bool = False) -> bool:
+        """``fresh_session``: read the session as stored now (the browser may have followed the new link since
+        this socket opened), not as it was when the socket connected."""
         lobby = Lobby.objects.filter(pk=self.lobby_id).first()
-        return lobby is not None and can_view(lobby, self.user, self.scope.get("session") or {})
+        if lobby is None:
+            return False
+        session = self.scope.get("session") or {}
+        if fresh_session:
+            key = self.session_key()
+            session = import_module(settings.SESSION_ENGINE).SessionStore(key).load() if key else {}
+        return can_view(lobby, self.user, session)
 
     def _render(self) -> str | None:
         lobby = Lobby.objects.filter(pk=self.lobby_id).first()

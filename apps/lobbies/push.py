@@ -23,3 +23,7 @@ def lobby_started(lobby_id: int, url: str) -> None:
 def lobby_closed(lobby_id: int) -> None:
     _send(lobby_id, {"type": "lobby.closed"})
 
+
+def lobby_access_changed(lobby_id: int) -> None:
+    """Who may view the lobby changed (the invite link was replaced): each open page checks it may still."""
+    _send(lobby_id, {"type": "lobby.access_changed"})

@@ -107,6 +107,7 @@ def revoke_invite(lobby_id: int, host) -> Lobby:
             raise LobbyError("Only the host can replace the invite link.")
         lobby.invite_token = new_invite_token()
         lobby.save(update_fields=["invite_token"])
+        transaction.on_commit(lambda: push.lobby_access_changed(lobby_id))
     # Who and which lobby, never the token: logs are read by more people than the lobby's guests.
     audit_log.info("invite revoked: lobby=%s host=%s (user %s)", lobby.pk, host.username, host.pk)
     return lobby

@@ -1,14 +1,20 @@
 """Server-side bots: which kinds a game offers, how they choose, and the driver that moves them.
 
-Whenever a bot's seat is active, it moves without a browser.
+Whenever a bot's seat is active, it moves without a browser. A socket at the table starts the driver at once;
+for a table nobody has open (own pace, or the process that drove it died) every process sweeps every
+``BOT_SWEEP_SECONDS`` for running matches where a bot is to move and nothing moved for a while, and drives them.
+Two processes driving one table never double a move: each move names the version it was chosen at, and only the
+first to write that version is kept (the other is refused as stale and looks again).
 """
 
 import asyncio
 import logging
 import random
+from datetime import timedelta
 
 from channels.db import database_sync_to_async
 from django.conf import settings
+from django.utils import timezone
 
 from apps.matches.registry import engine
 from apps.matches.rules import Move, State
@@ -29,6 +35,8 @@ def choose(game: str, kind: str, state: State, seat: int, rng: random.Random) ->
     if kind in extra:
         return extra[kind][1](rules, state, seat, rng)
     return rng.choice(rules.legal_moves(state, seat))
+
+
 _driving: set[int] = set()
 _poked: set[int] = set()  # matches whose driver must look again before it stops
 _tasks: set[asyncio.Task] = set()
@@ -71,3 +79,64 @@ async def _drive(match_id: int) -> None:
     finally:
         _driving.discard(match_id)
         _poked.discard(match_id)
+
+
+_sweep_task: asyncio.Task | None = None
+_no_bot_waiting: dict[int, int] = {}  # match id -> a version at which no bot was to move (state need not be read again)
+
+
+def idle_seconds() -> float:
+    """How long a table with a bot to move stays still before a sweep drives it: longer than a driver that is
+    running takes to move, so a sweep does not race a process that has the table open."""
+    return max(2.0, 3 * settings.BOT_DELAY)
+
+
+def stalled_tables() -> list[int]:
+    """Running matches where a bot is to move and nothing moved for ``idle_seconds``.
+
+    One query on the match's (status, updated_at) index finds the still tables with a bot seat; the state of each
+    is read only the first time it is seen at a version (whose turn it is needs the rules engine)."""
+    from apps.matches.models import Match
+    from apps.matches.services import has_waiting_bot
+
+    cutoff = timezone.now() - timedelta(seconds=idle_seconds())
+    still = dict(Match.objects.filter(status=Match.Status.RUNNING, updated_at__lt=cutoff, seats__bot__gt="")
+                 .values_list("pk", "version").distinct())
+    for match_id in set(_no_bot_waiting) - set(still):
+        del _no_bot_waiting[match_id]
+    waiting = []
+    for match_id, version in still.items():
+        if _no_bot_waiting.get(match_id) == version:
+            continue
+        if has_waiting_bot(match_id):
+            waiting.append(match_id)
+        else:
+            _no_bot_waiting[match_id] = version
+    return waiting
+
+
+async def sweep() -> list[int]:
+    """Drive every stalled table's bots in this process; the tables driven."""
+    waiting = await database_sync_to_async(stalled_tables)()
+    for match_id in waiting:
+        drive_soon(match_id)
+    return waiting
+
+
+def ensure_sweep() -> None:
+    """Start this process's bot sweep on the running event loop, once."""
+    global _sweep_task
+    if settings.BOT_SWEEP_SECONDS <= 0:
+        return
+    loop = asyncio.get_running_loop()
+    if _sweep_task is None or _sweep_task.done() or _sweep_task.get_loop() is not loop:
+        _sweep_task = loop.create_task(_sweep_forever())
+
+
+async def _sweep_forever() -> None:
+    while True:
+        await asyncio.sleep(settings.BOT_SWEEP_SECONDS)
+        try:
+            await sweep()
+        except Exception:  # a database hiccup must not stop the sweep for good
+            log.exception("Bot sweep failed; trying again")

@@ -8,24 +8,24 @@ import time
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.db import InterfaceError, OperationalError, connection
 from django.utils import timezone
 
-from apps.accounts.sessions import SessionEnded, still_signed_in
+from apps.accounts.sessions import SessionEnded
 from apps.matches import bots, frames, layer_watch, liveness, loop_moves, push, seats, services
 from apps.matches.access import seat_of
 from apps.matches.models import Match, Presence
-from apps.matches.throttle import FloodGuard, read_frame
+from apps.matches.socket_base import SessionSocket
+from apps.matches.throttle import FloodGuard
 
 # A state frame that waited this long in the socket's channel means the consumer stalled; the channel may have
 # overflowed and dropped newer frames, so the consumer reads the current state itself.
 STALL_SECONDS = 2.0
 log = logging.getLogger(__name__)
-SIGNED_OUT = "Your session has ended (signed out); reload the page to watch or sign in again."
 
 
-class MatchConsumer(AsyncWebsocketConsumer):
+class MatchConsumer(SessionSocket):
     match_id: int
     seat: int | None = None
     joined = False
@@ -44,9 +44,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self.error("forbidden", "No such match.")
             await self.close(code=4404)
             return
+        self.joined = True  # from here on, cleanup has something to undo
         for group in self._groups():
             await self.channel_layer.group_add(group, self.channel_name)
-        self.joined = True
         layer_watch.watch(self)
         await self.send_state(*await database_sync_to_async(self._register)())
         await push.presence_soon(self.match_id)
@@ -54,19 +54,18 @@ class MatchConsumer(AsyncWebsocketConsumer):
             bots.drive_soon(self.match_id)
         liveness.ensure_heartbeat()
 
-    async def disconnect(self, code):
-        layer_watch.unwatch(self)
+    async def cleanup(self):
         if not self.joined:
             return
-        for group in self._groups():
-            await self.channel_layer.group_discard(group, self.channel_name)
-        await database_sync_to_async(self._unregister)()
+        try:
+            for group in self._groups():
+                await self.channel_layer.group_discard(group, self.channel_name)
+            await database_sync_to_async(self._unregister)()
+        finally:
+            liveness.closed(self.channel_name)  # whatever failed above, the heartbeat stops refreshing the row
         await push.presence_soon(self.match_id)
 
-    async def receive(self, text_data=None, bytes_data=None):
-        data = await read_frame(self, text_data)
-        if data is None:
-            return
+    async def handle(self, data: dict):
         handler = {"move": self.on_move, "sync": self.on_sync, "chat": self.on_chat, "seat_vote": self.on_seat_vote,
                    "take_back": self.on_take_back}.get(data.get("type"))
         if handler is None:
@@ -75,11 +74,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             # (a seat_vote's 'seat' names the seat voted on, not the sender)
             return await self.error("forbidden", "You can only act and look from your own seat.",
                                     data.get("id") if data["type"] == "move" else None)
-        try:
-            await handler(data)
-        except SessionEnded:
-            await self.error("forbidden", SIGNED_OUT, data.get("id") if data["type"] == "move" else None)
-            await self.close(code=4401)
+        await handler(data)
 
     async def on_move(self, data: dict):
         client_id = data.get("id", "")
@@ -90,7 +85,15 @@ class MatchConsumer(AsyncWebsocketConsumer):
         move, version, client_id = data["move"], data["version"], client_id if client_id is not None else ""
         answer = await loop_moves.submit(self.match_id, self.seat, move, version, client_id, self._signed_in())
         if isinstance(answer, loop_moves.ToThread):
-            answer = await database_sync_to_async(self._submit)(move, version, client_id, answer.tell_table)
+            try:
+                answer = await database_sync_to_async(self._submit)(move, version, client_id, answer.tell_table)
+            except (OperationalError, InterfaceError) as exc:
+                # The thread's connection died under the move (terminated, restarted; the move's own statements
+                # skip Django's health check). The move is idempotent by its id and checked by its version, so it
+                # is played once more on a fresh connection rather than lost.
+                log.warning("Match %s: a move's database connection failed (%s); trying once more", self.match_id,
+                            exc)
+                answer = await database_sync_to_async(self._submit_again)(move, version, client_id)
         result, pushes = answer
         await push.send_now(pushes)
         if not result.ok:
@@ -194,46 +197,11 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.has_bots = True
         bots.drive_soon(self.match_id)
 
-    async def user_notify(self, event):
-        """Your-turn notices are shown by the page's personal socket (/ws/me/), not this one."""
-
-    async def user_removed(self, event):
-        await self.send(text_data=json.dumps({"type": "removed", "message": event["message"]}))
-        await self.close(code=4403)
-
-    async def session_ended(self, event):
-        """The user logged out: a page left open elsewhere stops receiving the seat's view at once."""
-        await self.send(text_data=json.dumps({"type": "removed", "message": SIGNED_OUT}))
-        await self.close(code=4401)
-
-    async def error(self, code: str, message: str, client_id=None):
-        frame = {"type": "error", "code": code, "message": message}
-        if client_id:
-            frame["id"] = client_id if isinstance(client_id, (str, int)) else None
-        await self.send(text_data=json.dumps(frame))
-
     def _groups(self) -> list[str]:
         groups = [frames.viewer_group(self.match_id, self.seat, self.fmt), frames.room_group(self.match_id)]
         if self.seat is None:
             groups.append(frames.watchers_group(self.match_id))
-        if self.user is not None and self.user.is_authenticated:
-            groups.append(push.user_group(self.user.pk))
-            key = getattr(self.scope.get("session"), "session_key", None)
-            if key:
-                groups.append(push.session_group(key))
-        return groups
-
-    def _session_ended(self) -> bool:
-        """True if the socket's user no longer holds its session or was banned; checked in each frame's own
-        database call, as the logout and ban pushes may miss a socket (or a session may simply be deleted)."""
-        if self.user is None or not self.user.is_authenticated:
-            return False
-        return not still_signed_in(self.user.pk, getattr(self.scope.get("session"), "session_key", None))
-
-    def _checked(self, action, *args):
-        if self._session_ended():
-            raise SessionEnded
-        return action(*args)
+        return groups + self.identity_groups()
 
     def _submit(self, move, version, client_id: str, tell_table: bool = False) -> tuple[services.MoveResult, list]:
         """Submit the move; the frames it pushes are returned, to be sent from the event loop rather than from
@@ -245,6 +213,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
             result = services.submit_human_move(self.match_id, self.seat, move, version, client_id,
                                                 self._signed_in())
         return result, pushes
+
+    def _submit_again(self, move, version, client_id: str) -> tuple[services.MoveResult, list]:
+        connection.close()  # the failed one: the next statement opens a fresh connection
+        return self._submit(move, version, client_id, tell_table=True)
 
     def _signed_in(self) -> tuple[int, str | None] | None:
         """The user and session a move comes from, checked in the move's own read (None: not signed in)."""
@@ -263,6 +235,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     def _register(self) -> tuple[int, str]:
         user = self.user if self.user is not None and self.user.is_authenticated else None
+        liveness.opened(self.channel_name)
         Presence.objects.update_or_create(channel_name=self.channel_name,
                                           defaults={"match_id": self.match_id, "user": user, "seat": self.seat,
                                                     "fmt": self.fmt, "process": liveness.PROCESS,

@@ -1,6 +1,7 @@
 """Presence that outlives its process: a Daphne killed without closing its sockets leaves its Presence rows behind.
 
-Every process refreshes its own rows every ``PRESENCE_HEARTBEAT`` seconds, with one query. A row not refreshed
+Every process refreshes the rows of its sockets that are open right now every ``PRESENCE_HEARTBEAT`` seconds
+(kept in ``_open``, one query per 500 sockets), so a row a crashed socket left behind expires too. A row not refreshed
 for three heartbeats belongs to a process that is gone: who-is-here leaves it out at once, and the next heartbeat
 of any process deletes it, marks the seat away if it was that seat's last socket, and tells the table.
 
@@ -29,7 +30,9 @@ from apps.matches.models import Presence
 PROCESS = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 log = logging.getLogger(__name__)
 _task: asyncio.Task | None = None
+_open: set[str] = set()  # channel names of this process's open match sockets
 SWEEP_BATCH = 100
+BEAT_BATCH = 500  # channel names per refresh statement (SQLite takes a bounded number of parameters)
 
 
 def stale_after() -> timedelta:
@@ -58,9 +61,23 @@ def listening_sql(match_id: int) -> tuple[str, list]:
             f"WHERE {qn('match_id')} = %s AND {qn('seen_at')} >= %s", [match_id, timezone.now() - stale_after()])
 
 
+def opened(channel_name: str) -> None:
+    """A socket of this process is open: the heartbeat refreshes its row (call before the row is written)."""
+    _open.add(channel_name)
+
+
+def closed(channel_name: str) -> None:
+    """The socket ended, however it ended: the heartbeat no longer refreshes its row, so a row its cleanup could
+    not delete expires like a dead process's."""
+    _open.discard(channel_name)
+
+
 def beat() -> None:
-    """Refresh this process's rows."""
-    Presence.objects.filter(process=PROCESS).update(seen_at=timezone.now())
+    """Refresh the rows of the sockets open in this process now, and only those."""
+    open_now, now = sorted(_open), timezone.now()
+    for start in range(0, len(open_now), BEAT_BATCH):
+        Presence.objects.filter(process=PROCESS, channel_name__in=open_now[start:start + BEAT_BATCH]).update(
+            seen_at=now)
 
 
 def sweep(limit: int = SWEEP_BATCH) -> tuple[set[int], bool]:
@@ -76,6 +93,18 @@ def sweep(limit: int = SWEEP_BATCH) -> tuple[set[int], bool]:
     for match_id, seat in {(match_id, seat) for _, match_id, seat in stale if seat is not None}:
         seats.maybe_away(match_id, seat)
     return {match_id for _, match_id, _ in stale}, len(stale) == limit
+
+
+def with_background_tasks(app):
+    """An ASGI wrapper that starts the process's heartbeat and bot sweep on its first connection of any kind
+    (Daphne has no start-up hook), so a process that serves no match socket still sweeps."""
+    async def application(scope, receive, send):
+        ensure_heartbeat()
+        from apps.matches import bots
+
+        bots.ensure_sweep()
+        return await app(scope, receive, send)
+    return application
 
 
 def ensure_heartbeat() -> None:

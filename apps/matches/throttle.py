@@ -94,10 +94,22 @@ async def read_frame(consumer, text_data: str | None) -> dict | None:
         return None
     try:
         data = json.loads(text_data)
-    except ValueError:
+    except (ValueError, RecursionError):  # nested deeper than the parser's stack goes is malformed too
         await consumer.error("bad_request", "That frame is not valid JSON.")
         return None
     if not isinstance(data, dict):
         await consumer.error("bad_request", "A frame is a JSON object with a 'type'.")
         return None
+    if "\\u" in text_data and _has_lone_surrogate(data):
+        await consumer.error("bad_request", "That frame holds text that is not valid Unicode.")
+        return None
     return data
+
+
+def _has_lone_surrogate(data) -> bool:
+    """A \\ud800 escape parses to a string no database or page can take (it cannot be encoded as UTF-8)."""
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except (ValueError, RecursionError):  # UnicodeEncodeError is a ValueError
+        return True
+    return False

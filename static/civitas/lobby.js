@@ -11,6 +11,13 @@
   let retry = 0;
   let removed = false;
 
+  // Removed (banned, signed out, or the invite link this browser came by was replaced): say why, stop listening.
+  function shut(message) {
+    removed = true;
+    conn.textContent = message;
+    seats.querySelectorAll("button").forEach((b) => { b.disabled = true; });
+    if (chatForm) chatForm.remove();
+  }
   function connect() {
     socket = new WebSocket(civitas.socketUrl("/ws/lobbies/" + root.dataset.lobby + "/"));
     socket.addEventListener("open", () => { retry = 0; conn.textContent = "Live"; socket.send(JSON.stringify({ type: "sync" })); });
@@ -22,12 +29,13 @@
       else if (frame.type === "closed") { conn.textContent = frame.message; seats.querySelectorAll("button").forEach((b) => { b.disabled = true; }); }
       else if (frame.type === "chat") civitas.chatLine(chatLines, frame);
       else if (frame.type === "chat_hidden") civitas.hideChatLine(frame.id);
-      else if (frame.type === "removed") { conn.textContent = frame.message; removed = true; }
+      else if (frame.type === "removed") shut(frame.message);
       else if (frame.type === "error") conn.textContent = frame.message;
     });
     socket.addEventListener("close", (event) => {
       if (event.code === 4404) { conn.textContent = "This lobby is gone."; return; }
-      if (removed || event.code === 4403) return;
+      if (event.code === 4410 && !removed) shut("The invite link was replaced; this lobby is closed to you.");
+      if (removed || event.code === 4403 || event.code === 4401) return;
       conn.textContent = "Reconnecting…";
       retry = Math.min(retry + 1, 6);
       setTimeout(connect, 250 * Math.pow(2, retry - 1));

@@ -16,8 +16,9 @@ def present(match, seat, process, age_seconds, channel):
                                    seen_at=timezone.now() - timedelta(seconds=age_seconds))
 
 
-def test_a_dead_process_sockets_are_left_out_of_who_is_here_and_then_removed(duel, settings):
+def test_a_dead_process_sockets_are_left_out_of_who_is_here_and_then_removed(duel, settings, monkeypatch):
     settings.PRESENCE_HEARTBEAT = 30
+    monkeypatch.setattr(liveness, "_open", {"live-bob"})  # bob's socket is open in this process
     present(duel, 0, "gone:1:dead", 200, "dead-alice")
     present(duel, None, "gone:1:dead", 200, "dead-watcher")
     present(duel, 1, liveness.PROCESS, 200, "live-bob")  # ours, about to be refreshed
