@@ -1,12 +1,14 @@
 """Who may watch a match: a private lobby's match is seen only by its seats, guests who came by the invite link and
 moderators (unless the host allowed spectators), on every page, every list and the match socket."""
 
+import asyncio
 import random
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
+from django.db import connections
 from django.test import Client
 
 from apps.accounts.services import create_guest
@@ -134,6 +136,14 @@ def test_the_new_lobby_form_saves_allow_spectators(alice):
     assert lobby.allow_spectators and not lobby.is_public
 
 
+@pytest.fixture
+async def close_worker_connections():
+    """database_sync_to_async runs in one worker thread; close its connection so the test database can go."""
+    yield
+    await asyncio.gather(*bots.running_tasks(), return_exceptions=True)
+    await database_sync_to_async(connections.close_all)()
+
+
 async def socket_of(match: Match, client: Client | None):
     """The first frame a match socket from this browser (by its session cookie) is sent, and its close if any."""
     headers = [(b"host", b"localhost"), (b"origin", b"http://localhost")]
@@ -153,6 +163,7 @@ async def socket_of(match: Match, client: Client | None):
 
 
 @pytest.mark.asyncio
+@pytest.mark.usefixtures("close_worker_connections")
 async def test_the_match_socket_refuses_a_stranger_with_no_such_match(alice, bob, carol):
     lobby, match = await database_sync_to_async(started)(alice, bob)
     for client in (await database_sync_to_async(logged_in)(carol), None):
@@ -162,6 +173,7 @@ async def test_the_match_socket_refuses_a_stranger_with_no_such_match(alice, bob
 
 
 @pytest.mark.asyncio
+@pytest.mark.usefixtures("close_worker_connections")
 async def test_the_match_socket_lets_seats_invited_guests_and_moderators_watch(alice, bob, carol, moderator):
     lobby, match = await database_sync_to_async(started)(alice, bob)
     for client in [await database_sync_to_async(logged_in)(bob), await database_sync_to_async(invited_guest)(lobby),
