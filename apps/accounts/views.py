@@ -104,5 +104,5 @@ def profile(request, username: str):
     person = get_object_or_404(get_user_model(), username__iexact=username)
     return render(request, "accounts/profile.html", {
         "person": person,
-        "results": finished_matches_for(person),
+        "results": finished_matches_for(person, request.user, request.session),
     })

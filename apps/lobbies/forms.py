@@ -8,6 +8,10 @@ from apps.matches.models import Match
 class LobbyForm(forms.Form):
     seat_count = forms.TypedChoiceField(label="Seats", coerce=int)
     is_public = forms.BooleanField(label="List on the home page (public)", required=False, initial=True)
+    allow_spectators = forms.BooleanField(
+        label="Allow spectators", required=False, initial=False,
+        help_text="For a private lobby: anyone with the match's address may watch it (it is still not listed). "
+                  "Otherwise only its players, guests who came by the invite link and moderators may watch.")
     pace = forms.ChoiceField(label="Pace", choices=Match.Pace.choices, initial=Match.Pace.LIVE)
     away_minutes = forms.IntegerField(label="Minutes away before the others may seat a bot", min_value=1,
                                       max_value=7 * 24 * 60, initial=3)
@@ -26,4 +30,5 @@ class LobbyForm(forms.Form):
 
     def settings(self) -> dict:
         """The lobby's own settings (not the game's options)."""
-        return {key: self.cleaned_data[key] for key in ("seat_count", "is_public", "pace", "away_minutes")}
+        keys = ("seat_count", "is_public", "allow_spectators", "pace", "away_minutes")
+        return {key: self.cleaned_data[key] for key in keys}

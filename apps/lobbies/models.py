@@ -24,6 +24,8 @@ class Lobby(models.Model):
     seat_count = models.PositiveSmallIntegerField()
     options = models.JSONField(default=dict, blank=True)
     is_public = models.BooleanField(default=True)
+    allow_spectators = models.BooleanField(default=False, help_text="A private lobby's match may be watched by "
+                                                                    "anyone with its address.")
     invite_token = models.CharField(max_length=64, unique=True, default=new_invite_token)
     pace = models.CharField(max_length=16, choices=Match.Pace.choices, default=Match.Pace.LIVE)
     away_minutes = models.PositiveSmallIntegerField(default=3)

@@ -10,6 +10,7 @@ from django.db import IntegrityError, transaction
 from apps.lobbies import push
 from apps.lobbies.models import Lobby, LobbySeat, new_invite_token
 from apps.matches.bots import bot_kinds
+from apps.matches.models import Match
 from apps.matches.registry import engine
 from apps.matches.services import SeatSpec, start_match
 from apps.matches.throttle import hit, hits
@@ -36,14 +37,15 @@ def _check_rate(user, what: str, limit_setting: str, noun: str) -> None:
 
 
 def create_lobby(host, game: str, seat_count: int, is_public: bool, options: dict | None = None,
-                 pace: str = "live", away_minutes: int = 3) -> Lobby:
+                 pace: str = "live", away_minutes: int = 3, allow_spectators: bool = False) -> Lobby:
     rules = engine(game)
     if not rules.min_players <= seat_count <= rules.max_players:
         raise LobbyError(f"{rules.title} seats {rules.min_players} to {rules.max_players} players.")
     _check_rate(host, "create", "LOBBY_CREATE_LIMIT", "lobbies")
     with transaction.atomic():
         lobby = Lobby.objects.create(game=game, host=host, seat_count=seat_count, is_public=is_public,
-                                     options=options or {}, pace=pace, away_minutes=away_minutes)
+                                     options=options or {}, pace=pace, away_minutes=away_minutes,
+                                     allow_spectators=allow_spectators)
         LobbySeat.objects.bulk_create(LobbySeat(lobby=lobby, index=i) for i in range(seat_count))
         LobbySeat.objects.filter(lobby=lobby, index=0).update(user=host)
     return lobby
@@ -168,6 +170,9 @@ def start(lobby_id: int, host):
                 bot_number += 1
                 specs.append(SeatSpec(name=f"{labels[seat.bot]} {bot_number}", bot=seat.bot))
         match = start_match(lobby.game, specs, lobby.options, pace=lobby.pace, away_timeout=lobby.away_minutes * 60)
+        match.watchers = (Match.Watchers.ANYONE if lobby.is_public else
+                          Match.Watchers.LINK if lobby.allow_spectators else Match.Watchers.INVITED)
+        match.save(update_fields=["watchers"])  # in start_match's transaction: never watchable by more than allowed
         lobby.status = Lobby.Status.STARTED
         lobby.match = match
         lobby.save(update_fields=["status", "match"])

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from apps.accounts.sessions import SessionEnded
 from apps.matches import bots, frames, layer_watch, liveness, loop_moves, push, seats, services
-from apps.matches.access import seat_of
+from apps.matches.access import can_watch, seat_of
 from apps.matches.models import Match, Presence
 from apps.matches.socket_base import SessionSocket
 from apps.matches.throttle import FloodGuard
@@ -229,7 +229,7 @@ class MatchConsumer(SessionSocket):
 
     def _find_seat(self) -> tuple[bool, int | None, bool]:
         match = Match.objects.filter(pk=self.match_id).first()
-        if match is None:
+        if match is None or not can_watch(match, self.user, self.scope.get("session")):
             return False, None, False
         return True, seat_of(match, self.user), match.seats.exclude(bot="").exists()
 

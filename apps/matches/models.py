@@ -21,12 +21,20 @@ class Match(models.Model):
         LIVE = "live", "Live (players present)"
         OWN_PACE = "own_pace", "At your own pace"
 
+    class Watchers(models.TextChoices):
+        """Who may watch (``apps/matches/access.py``), copied from the lobby when the match starts."""
+
+        ANYONE = "anyone", "Anyone (listed on the home page)"
+        LINK = "link", "Anyone with the match's address (not listed)"
+        INVITED = "invited", "Its seats, guests who came by the invite link, and moderators"
+
     game = models.CharField(max_length=32)
     seed = models.BigIntegerField(help_text="Secret: never sent to a client.")
     pace = models.CharField(max_length=16, choices=Pace.choices, default=Pace.LIVE)
     away_timeout = models.PositiveIntegerField(default=180, help_text="Seconds away before others may hand the seat "
                                                                       "to a bot.")
     options = models.JSONField(default=dict, blank=True)
+    watchers = models.CharField(max_length=16, choices=Watchers.choices, default=Watchers.ANYONE)
     state = models.JSONField()
     version = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.RUNNING)
@@ -91,6 +99,24 @@ class MoveLog(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} v{self.version} seat {self.seat}"
+
+
+class ReplaySnapshot(models.Model):
+    """The whole state after ``version`` moves, kept so that a replay step rebuilds only the moves after it.
+
+    Never the truth: it is checked against the log's digest for that version before use, and can be dropped and
+    rebuilt from the seed and the log at any time (``apps/matches/replay.py``). Secret like the match's state.
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="replay_snapshots")
+    version = models.PositiveIntegerField()
+    state = models.JSONField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "version"], name="matches_snapshot_unique_version")]
+
+    def __str__(self) -> str:
+        return f"{self.match} snapshot v{self.version}"
 
 
 class ChatMessage(models.Model):

@@ -1,7 +1,20 @@
-"""Rebuilding any state of a match from its seed, options and move log."""
+"""Rebuilding any state of a match from its seed, options and move log.
 
-from apps.matches.models import Match, MoveLog
+``states`` replays the whole log (audits and tests). ``state_at`` gives one step for the replay page at a bounded
+cost: it starts from the nearest kept state at or before that step (``ReplaySnapshot``, one every ``EVERY``
+moves) and applies at most ``EVERY`` moves from there. Snapshots are made on the way by the first request that
+passes their version, and each is checked against the move log's digest of that version before it is used; one
+that does not match is dropped and rebuilt, so the log stays the truth. The step the match is at is its own row's
+state. No library keeps snapshots of an event log in the database for us, hence this module.
+"""
+
+from __future__ import annotations
+
+from apps.matches.models import Match, MoveLog, ReplaySnapshot
 from apps.matches.registry import engine
+from apps.matches.services import state_digest
+
+EVERY = 50  # moves between kept states: a step applies at most this many (Stone Age: about 0.05 ms a move)
 
 
 def states(match: Match, upto: int | None = None) -> list[dict]:
@@ -16,3 +29,38 @@ def states(match: Match, upto: int | None = None) -> list[dict]:
         state = rules.apply(state, seat, move)
         result.append(state)
     return result
+
+
+def state_at(match: Match, step: int) -> dict:
+    """The state after ``step`` moves (0 ≤ step ≤ match.version), equal to ``states(match)[step]``."""
+    if step == match.version:
+        return match.state
+    base, state = _nearest_snapshot(match, step)
+    rules = engine(match.game)
+    if state is None:
+        state = rules.setup(match.seats.count(), match.seed, match.options)
+    made = []
+    moves = (MoveLog.objects.filter(match=match, version__gt=base, version__lte=step).order_by("version")
+             .values_list("version", "seat", "move"))
+    for version, seat, move in moves:
+        state = rules.apply(state, seat, move)
+        if version % EVERY == 0:
+            made.append(ReplaySnapshot(match=match, version=version, state=state))
+    if made:  # two first requests may race to make the same ones: either's is the same state
+        ReplaySnapshot.objects.bulk_create(made, ignore_conflicts=True)
+    return state
+
+
+def _nearest_snapshot(match: Match, step: int) -> tuple[int, dict | None]:
+    """The newest kept state at or before ``step`` that the log's digest confirms, as (version, state);
+    (0, None) when there is none and the replay starts from the seed."""
+    while True:
+        kept = (ReplaySnapshot.objects.filter(match=match, version__gt=0, version__lte=step).order_by("-version")
+                .values_list("pk", "version", "state").first())
+        if kept is None:
+            return 0, None
+        pk, version, state = kept
+        logged = MoveLog.objects.filter(match=match, version=version).values_list("state_digest", flat=True).first()
+        if logged == state_digest(state):
+            return version, state
+        ReplaySnapshot.objects.filter(pk=pk).delete()  # not what the log says: rebuilt from an earlier one

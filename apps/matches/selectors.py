@@ -1,17 +1,20 @@
-"""Read-only queries shared by pages: live matches, a player's results."""
+"""Read-only queries shared by pages: live matches, a player's results (each list filtered by who is looking)."""
 
+from apps.matches.access import listed_for
 from apps.matches.models import Match, MatchSeat
 from apps.matches.registry import engine
 
 
-def live_matches(limit: int = 20):
-    return (Match.objects.filter(status=Match.Status.RUNNING)
+def live_matches(viewer, session, limit: int = 20):
+    """Running matches this viewer may see listed (``access.listed_for``), most recently moved first."""
+    return (Match.objects.filter(status=Match.Status.RUNNING).filter(listed_for(viewer, session))
             .order_by("-updated_at").prefetch_related("seats")[:limit])
 
 
-def finished_matches_for(user, limit: int = 50) -> list[MatchSeat]:
-    """The user's seats in finished matches, newest first, with their results."""
+def finished_matches_for(user, viewer, session, limit: int = 50) -> list[MatchSeat]:
+    """The user's seats in finished matches that ``viewer`` may see listed, newest first, with their results."""
     return list(MatchSeat.objects.filter(user=user, match__status=Match.Status.FINISHED)
+                .filter(listed_for(viewer, session, prefix="match__"))
                 .select_related("match").order_by("-match__finished_at")[:limit])
 
 

@@ -1,4 +1,7 @@
-"""Pages: home, health, a game's rules, a match (play or watch), its summary and replay."""
+"""Pages: home, health, a game's rules, a match (play or watch), its summary and replay.
+
+Every page of a match finds it through ``access.watchable_match_or_404``: who may not watch it gets a 404.
+"""
 
 import asyncio
 
@@ -8,12 +11,12 @@ from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.db import connection
 from django.http import Http404, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 
 from apps.lobbies.selectors import open_public_lobbies
 from apps.matches import frames
 from apps.matches import replay as replaying
-from apps.matches.access import seat_of
+from apps.matches.access import seat_of, watchable_match_or_404
 from apps.matches.models import ChatMessage, Match
 from apps.matches.registry import all_games, engine, game_entry, pages_module
 from apps.matches.selectors import live_matches, running_matches_for
@@ -25,7 +28,7 @@ def home(request):
     return render(request, "matches/home.html", {
         "games": all_games(),
         "lobbies": open_public_lobbies(),
-        "live": live_matches(),
+        "live": live_matches(request.user, request.session),
         "my_matches": mine,
         "my_turns": sum(1 for seat in mine if seat.my_turn),
     })
@@ -77,7 +80,7 @@ def game_rules(request, slug: str):
 
 
 def match_page(request, match_id: int):
-    match = get_object_or_404(Match, pk=match_id)
+    match = watchable_match_or_404(match_id, request.user, request.session)
     seat = seat_of(match, request.user)
     rows = frames.seat_rows(match)
     context = frames.table_context(match, seat, [row.display_name for row in rows], bot_seats=frames.bots_of(rows))
@@ -98,7 +101,7 @@ def recent_chat(room: str, limit: int = 50) -> list[ChatMessage]:
 
 def summary(request, match_id: int):
     """The finished match told as a whole (for Chronicle: the story)."""
-    match = get_object_or_404(Match, pk=match_id)
+    match = watchable_match_or_404(match_id, request.user, request.session)
     if match.status != Match.Status.FINISHED:
         return render(request, "matches/summary_pending.html", {"match": match}, status=404)
     rules = engine(match.game)
@@ -120,7 +123,7 @@ def replay(request, match_id: int):
 
     A seat's hidden cards are shown only to moderators and to the player of that seat.
     """
-    match = get_object_or_404(Match, pk=match_id)
+    match = watchable_match_or_404(match_id, request.user, request.session)
     total = match.version
     step = _int_param(request, "move", total)
     step = max(0, min(step, total))
@@ -133,7 +136,7 @@ def replay(request, match_id: int):
         if match.status == Match.Status.RUNNING or not (own or is_moderator(request.user)):
             raise PermissionDenied("A seat's hidden cards are shown only to its player and moderators, "
                                    "once the match is over.")
-    state = replaying.states(match, upto=step)[-1]
+    state = replaying.state_at(match, step)
     names = [row.display_name for row in rows]
     context = frames.table_context(match, viewer, names, state=state) | {"legal": []}
     mine = seat_of(match, request.user)

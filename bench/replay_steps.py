@@ -1,0 +1,129 @@
+"""What one replay step costs the server: milliseconds per request at the start, middle and end of a long match.
+
+Run from the repository root (any database; the figures that matter come from PostgreSQL):
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/civitas_bench .venv/bin/python bench/replay_steps.py \\
+        [--moves 2000] [--repeats 9] [--match ID]
+
+It builds one long match through the normal services: Stone Age, four random bots (the longest matches any of the
+five games plays), its seed picked by playing candidate seeds with the engine alone, exactly as
+``services.play_bot_move`` would, until one lasts ``--moves`` moves (or the longest of the seeds tried). The match
+is then played move by move through ``play_bot_move`` (the move service, its log and digests), and kept:
+``--match ID`` times an existing match instead.
+
+Each replay request is Django's test client asking ``/matches/<id>/replay/?move=N`` in this process, timed around
+the whole request (middleware, view, template). For each step it prints the first request's time (which builds
+whatever the replay keeps) and the median and maximum of ``--repeats`` requests after it with their median CPU
+time, then the median and maximum over ``--sample`` steps spread over the whole match, each asked once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shlex
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+GAME, PLAYERS, BOT = "stone_age", 4, "random"
+
+
+def match_length(seed: int, limit: int) -> int:
+    """How many moves four random bots play from ``seed``, choosing as ``services.play_bot_move`` does."""
+    from apps.matches import bots
+    from apps.matches.registry import engine
+
+    rules = engine(GAME)
+    state = rules.setup(PLAYERS, seed, {})
+    version = 0
+    while rules.outcome(state) is None and version < limit:
+        seat = next((s for s in rules.active_seats(state) if rules.legal_moves(state, s)), None)
+        if seat is None:
+            break
+        move = bots.choose(GAME, BOT, state, seat, random.Random(f"{seed}:{version}:{seat}"))
+        state = rules.apply(state, seat, move)
+        version += 1
+    return version
+
+
+def long_match(target: int, tries: int) -> int:
+    """Play the longest match of the seeds tried (the first that reaches ``target``) through the services."""
+    from apps.matches.models import Match
+    from apps.matches.services import SeatSpec, play_bot_move, start_match
+
+    best_seed, best = 0, -1
+    for seed in range(1, tries + 1):
+        length = match_length(seed, target)
+        if length > best:
+            best_seed, best = seed, length
+        if length >= target:
+            break
+    print(f"seed {best_seed}: {best} moves (longest of seeds 1..{seed}); playing it through the move service",
+          flush=True)
+    match = start_match(GAME, [SeatSpec(f"Bot {i + 1}", bot=BOT) for i in range(PLAYERS)], seed=best_seed)
+    started = time.perf_counter()
+    while play_bot_move(match.pk):
+        pass
+    match = Match.objects.get(pk=match.pk)
+    print(f"match {match.pk}: {match.version} moves, {match.status}, played in {time.perf_counter() - started:.1f} s",
+          flush=True)
+    return match.pk
+
+
+def timed(client, url: str) -> tuple[float, float]:
+    """Wall and CPU milliseconds of this process for one request (the CPU time hardly moves with the machine's
+    other load; the wall time includes the database's answers)."""
+    started, cpu = time.perf_counter(), time.process_time()
+    response = client.get(url)
+    elapsed, cpu = (time.perf_counter() - started) * 1000, (time.process_time() - cpu) * 1000
+    assert response.status_code == 200, (url, response.status_code)
+    return elapsed, cpu
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--moves", type=int, default=2000, help="the match length wanted")
+    parser.add_argument("--tries", type=int, default=400, help="seeds tried to find a match that long")
+    parser.add_argument("--repeats", type=int, default=9, help="requests per step after the first")
+    parser.add_argument("--sample", type=int, default=60, help="steps spread over the match, asked once each")
+    parser.add_argument("--match", type=int, default=None, help="time this existing match instead of a new one")
+    args = parser.parse_args()
+    print("$ " + shlex.join([".venv/bin/python", "bench/replay_steps.py", *sys.argv[1:]]), flush=True)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("DJANGO_SECRET_KEY", "bench-replay-steps")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connection
+    from django.test import Client
+
+    from apps.matches.models import Match
+
+    call_command("migrate", verbosity=0)
+    match_id = args.match if args.match is not None else long_match(args.moves, args.tries)
+    total = Match.objects.get(pk=match_id).version
+    client = Client(HTTP_HOST="localhost")
+    print(f"database: {connection.vendor}; match {match_id}, {total} moves; ms per replay request")
+    print(f"{'step':>6}{'first':>9}{'median':>9}{'max':>9}{'cpu median':>12}")
+    client.get("/")  # the site's first request loads what every later one shares
+    for step in (1, total // 2, total - 1, total):
+        url = f"/matches/{match_id}/replay/?move={step}"
+        first, _ = timed(client, url)
+        wall, cpu = zip(*(timed(client, url) for _ in range(args.repeats)), strict=True)
+        print(f"{step:>6}{first:>9.1f}{statistics.median(wall):>9.1f}{max(wall):>9.1f}{statistics.median(cpu):>12.1f}",
+              flush=True)
+    steps = sorted(random.Random(1).sample(range(total + 1), min(args.sample, total + 1)))
+    wall, cpu = zip(*(timed(client, f"/matches/{match_id}/replay/?move={step}") for step in steps), strict=True)
+    print(f"{len(steps)} steps spread over the match: median {statistics.median(wall):.1f} ms, "
+          f"max {max(wall):.1f} ms; cpu median {statistics.median(cpu):.1f} ms, max {max(cpu):.1f} ms", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,85 @@
+"""Replay steps from kept snapshots: the same states as a full replay, a bounded rebuild, the same pages per viewer."""
+
+import random
+import re
+
+import pytest
+
+from apps.matches import replay as replaying
+from apps.matches.models import Match, ReplaySnapshot
+from apps.matches.registry import built_games, engine
+from apps.matches.replay import EVERY, state_at, states
+from apps.matches.services import SeatSpec, play_bot_move, start_match
+
+pytestmark = pytest.mark.django_db
+CSRF = re.compile(r'(name="csrfmiddlewaretoken" value|name="csrf-token" content)="[^"]*"')
+
+
+def bot_match(game: str, seed: int, user=None) -> Match:
+    rules = engine(game)
+    seats = [SeatSpec(f"Bot {i}", user if i == 0 else None, bot="random") for i in range(max(2, rules.min_players))]
+    match = start_match(game, seats, seed=seed)
+    while play_bot_move(match.pk):
+        pass
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    return match
+
+
+@pytest.mark.parametrize("game", [entry.slug for entry in built_games()])
+def test_every_step_of_a_real_match_equals_the_full_replay_in_any_order(game, monkeypatch):
+    every = 8  # many snapshots even in a short match
+    monkeypatch.setattr(replaying, "EVERY", every)
+    match = bot_match(game, seed=41)
+    full = states(match)
+    assert match.version > 3 * every
+    steps = list(range(match.version + 1))
+    random.Random(2).shuffle(steps)  # cold and warm snapshots, far and near, in no helpful order
+    for step in steps:
+        assert state_at(match, step) == full[step], f"step {step}"
+    kept = set(ReplaySnapshot.objects.filter(match=match).values_list("version", flat=True))
+    assert kept == set(range(every, match.version, every))  # (the last step is the match's own state)
+
+
+def test_a_replay_step_rebuilds_at_most_every_moves_once_snapshots_are_kept(client, monkeypatch):
+    match = bot_match("stone_age", seed=7)
+    assert match.version > 4 * EVERY
+    rules = engine("stone_age")
+    applied = []
+    real_apply = rules.apply
+    monkeypatch.setattr(rules, "apply", lambda state, seat, move: applied.append(1) or real_apply(state, seat, move))
+    for step in (match.version - 1, match.version // 2 + EVERY - 1, EVERY - 1, 1):
+        assert client.get(f"/matches/{match.pk}/replay/?move={step}").status_code == 200  # builds what it needs
+        applied.clear()
+        assert client.get(f"/matches/{match.pk}/replay/?move={step}").status_code == 200
+        assert len(applied) <= EVERY, f"step {step} applied {len(applied)} moves"
+
+
+def test_a_snapshot_that_disagrees_with_the_log_is_dropped_and_rebuilt():
+    match = bot_match("stone_age", seed=9)
+    full = states(match)
+    step = 3 * EVERY + 5
+    assert state_at(match, step) == full[step]
+    ReplaySnapshot.objects.filter(match=match, version=3 * EVERY).update(state={"forged": True})
+    assert state_at(match, step) == full[step]
+    assert ReplaySnapshot.objects.get(match=match, version=3 * EVERY).state == full[3 * EVERY]
+
+
+def test_a_replay_page_shows_each_viewer_what_the_full_replay_showed(client, alice, moderator, monkeypatch):
+    match = bot_match("stone_age", seed=11, user=alice)
+    steps = [0, 1, EVERY, EVERY + 1, match.version // 2, match.version - 1, match.version]
+    viewers = [(None, ""), (alice, "&seat=0"), (moderator, "&seat=1"), (moderator, "")]
+
+    def pages() -> list[str]:
+        shown = []
+        for user, seat in viewers:
+            client.force_login(user) if user else client.logout()
+            for step in steps:
+                response = client.get(f"/matches/{match.pk}/replay/?move={step}{seat}")
+                assert response.status_code == 200
+                shown.append(CSRF.sub("", response.content.decode()))  # (a fresh mask on every page)
+        return shown
+
+    from_snapshots = pages()
+    monkeypatch.setattr(replaying, "state_at", lambda match, step: states(match, upto=step)[-1])
+    assert from_snapshots == pages()
