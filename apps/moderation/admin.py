@@ -11,6 +11,10 @@ from apps.moderation import services
 from apps.moderation.admin_actions import ModerateMixin, reasoned_action
 from apps.moderation.models import AuditEntry, Report, Sanction
 
+admin.site.site_header = "Civitas moderation"
+admin.site.site_title = "Civitas moderation"
+admin.site.index_title = "The moderators' desk"
+
 
 @admin.register(Report)
 class ReportAdmin(ModerateMixin, admin.ModelAdmin):
