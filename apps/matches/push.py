@@ -181,6 +181,11 @@ def user_removed(user_id: int, message: str) -> None:
     _send(user_group(user_id), {"type": "user.removed", "message": message})
 
 
+def tell_user(user_id: int, frame: dict) -> None:
+    """A frame for every page the user has open, through each page's personal socket (/ws/me/)."""
+    _send(user_group(user_id), {"type": "user.notify", "text": json.dumps(frame)})
+
+
 def user_group(user_id: int) -> str:
     return f"u{user_id}"
 

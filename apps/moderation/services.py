@@ -12,6 +12,7 @@ from apps.lobbies.models import Lobby, LobbySeat
 from apps.matches import push as match_push
 from apps.matches.models import ChatMessage, Match, MatchSeat
 from apps.moderation.models import AuditEntry, Report, Sanction
+from apps.moderation.selectors import active_mute, mute_frame
 
 
 def audit(moderator, action: str, reason: str = "", target_user=None, target: str = "") -> AuditEntry:
@@ -95,6 +96,7 @@ def mute(moderator, user, minutes: int, reason: str) -> Sanction:
         sanction = Sanction.objects.create(user=user, kind=Sanction.Kind.MUTE, reason=reason, created_by=moderator,
                                            ends_at=timezone.now() + timedelta(minutes=minutes))
         audit(moderator, "mute", reason, target_user=user, target=f"user {user.pk} for {minutes} min")
+        transaction.on_commit(lambda: match_push.tell_user(user.pk, mute_frame(sanction)))
     return sanction
 
 
@@ -108,6 +110,9 @@ def lift(moderator, sanction: Sanction, reason: str) -> None:
             sanction.user.is_active = True
             sanction.user.save(update_fields=["is_active"])
         audit(moderator, f"lift {sanction.kind}", reason, target_user=sanction.user, target=f"sanction {sanction.pk}")
+        if sanction.kind == Sanction.Kind.MUTE:  # another mute may still hold; the page is told whichever stands
+            transaction.on_commit(lambda: match_push.tell_user(sanction.user_id,
+                                                               mute_frame(active_mute(sanction.user))))
 
 
 def hide_message(moderator, message: ChatMessage, reason: str) -> None:
