@@ -59,9 +59,10 @@ class MatchSeatAdmin(ModerateMixin, admin.ModelAdmin):
 
 @admin.register(MoveLog)
 class MoveLogAdmin(admin.ModelAdmin):
-    list_display = ("match", "version", "seat", "created_at")
-    list_filter = ("match__game",)
-    readonly_fields = ("match", "version", "seat", "move", "client_id", "state_digest", "created_at")
+    list_display = ("match", "version", "seat", "player", "by_bot", "created_at")
+    list_filter = ("match__game", "by_bot")
+    readonly_fields = ("match", "version", "seat", "player", "by_bot", "move", "client_id", "state_digest",
+                       "created_at")
 
     def has_add_permission(self, request):
         return False

@@ -81,7 +81,8 @@ def state_changed(match_id: int, match: Match | None = None, rows: list[MatchSea
             continue
         for fmt in formats:
             text = (frames.json_frame(match, seat, names, bot_seats) if fmt == "json" else
-                    frames.html_frame(frames.table_context(match, seat, names, bot_seats=bot_seats)))
+                    frames.html_frame(frames.table_context(match, seat, names, bot_seats=bot_seats,
+                                                           log_names=frames.log_names(rows))))
             messages.append((frames.viewer_group(match_id, seat, fmt),
                              {"type": "frame", "text": text, "version": match.version, "at": time.time()}))
     if match.pace == Match.Pace.OWN_PACE and match.status == Match.Status.RUNNING:
