@@ -20,6 +20,8 @@ class MatchSeatInline(admin.TabularInline):
 
 @admin.register(Match)
 class MatchAdmin(ModerateMixin, admin.ModelAdmin):
+    """Matches start from lobbies only; nobody adds one (or its seats and moves, below) by hand."""
+
     list_display = ("id", "game", "status", "pace", "version", "players", "created_at", "finished_at", "watch")
     list_filter = ("game", "status", "pace")
     search_fields = ("id", "seats__name", "seats__user__username")
@@ -28,6 +30,9 @@ class MatchAdmin(ModerateMixin, admin.ModelAdmin):
     inlines = [MatchSeatInline]
     actions = [reasoned_action("abort", "Abort the match",
                                lambda mod, match, reason: moderation.abort_match(mod, match, reason))]
+
+    def has_add_permission(self, request):
+        return False
 
     @admin.display(description="players")
     def players(self, match):
@@ -48,12 +53,19 @@ class MatchSeatAdmin(ModerateMixin, admin.ModelAdmin):
     actions = [reasoned_action("seat_bot", "Replace the player with a bot",
                                lambda mod, seat, reason: moderation.replace_with_bot(mod, seat, reason))]
 
+    def has_add_permission(self, request):
+        return False
+
 
 @admin.register(MoveLog)
 class MoveLogAdmin(admin.ModelAdmin):
-    list_display = ("match", "version", "seat", "created_at")
-    list_filter = ("match__game",)
-    readonly_fields = ("match", "version", "seat", "move", "client_id", "state_digest", "created_at")
+    list_display = ("match", "version", "seat", "player", "by_bot", "created_at")
+    list_filter = ("match__game", "by_bot")
+    readonly_fields = ("match", "version", "seat", "player", "by_bot", "move", "client_id", "state_digest",
+                       "created_at")
+
+    def has_add_permission(self, request):
+        return False
 
     def has_change_permission(self, request, obj=None):
         return False

@@ -35,6 +35,12 @@ def named(seats: list[MatchSeat]) -> list[MatchSeat]:
     return seats
 
 
+def log_names(rows: list[MatchSeat]) -> list[str]:
+    """The names log lines give seats: each seat's player as recorded with every move (``MoveLog.player``), never
+    the seat's current state, so handing a seat to a bot does not rewrite what its player did before."""
+    return [row.name for row in rows]
+
+
 def legal_for(match: Match, state: dict, seat: int | None) -> list[dict]:
     if seat is None or match.status != Match.Status.RUNNING:
         return []
@@ -48,13 +54,14 @@ def legal_for(match: Match, state: dict, seat: int | None) -> list[dict]:
 
 
 def table_context(match: Match, seat: int | None, names: list[str], state: dict | None = None,
-                  bot_seats: dict[int, str] | None = None) -> dict:
+                  bot_seats: dict[int, str] | None = None, log_names: list[str] | None = None) -> dict:
+    """What the table template needs; ``log_names`` name seats in the log (``names`` if not given)."""
     rules = engine(match.game)
     state = match.state if state is None else state
     view = rules.view(state, seat)
     active = rules.active_seats(state)
     outcome = rules.outcome(state)
-    log = [name_seats(line, names) for line in view.get("log", [])[-60:]]
+    log = [name_seats(line, log_names or names) for line in view.get("log", [])[-60:]]
     return {
         "match": match,
         "game_title": rules.title,

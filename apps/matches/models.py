@@ -86,6 +86,12 @@ class MoveLog(models.Model):
     seat = models.PositiveSmallIntegerField()
     move = models.JSONField()
     client_id = models.CharField(max_length=64, blank=True)
+    # Who made the move, as it was when it was made (a seat's player may be replaced by a bot later).
+    player = models.CharField(max_length=64, blank=True, db_default="",
+                              help_text="The seat's name when the move was made.")
+    by_bot = models.BooleanField(null=True, help_text="Whether a bot made the move in a person's seat; unknown "
+                                                      "(empty) for such seats' moves logged before this was "
+                                                      "recorded.")
     state_digest = models.CharField(max_length=64, help_text="SHA-256 of the state this move produced.")
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -99,6 +105,11 @@ class MoveLog(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} v{self.version} seat {self.seat}"
+
+    @property
+    def mover(self) -> str:
+        """Who made the move, worded as the log shows it: "bob", or "bob (bot)" if a bot played bob's seat."""
+        return f"{self.player} (bot)" if self.by_bot else self.player
 
 
 class ReplaySnapshot(models.Model):

@@ -81,7 +81,8 @@ def state_changed(match_id: int, match: Match | None = None, rows: list[MatchSea
             continue
         for fmt in formats:
             text = (frames.json_frame(match, seat, names, bot_seats) if fmt == "json" else
-                    frames.html_frame(frames.table_context(match, seat, names, bot_seats=bot_seats)))
+                    frames.html_frame(frames.table_context(match, seat, names, bot_seats=bot_seats,
+                                                           log_names=frames.log_names(rows))))
             messages.append((frames.viewer_group(match_id, seat, fmt),
                              {"type": "frame", "text": text, "version": match.version, "at": time.time()}))
     if match.pace == Match.Pace.OWN_PACE and match.status == Match.Status.RUNNING:
@@ -179,6 +180,11 @@ def wake_bots(match_id: int) -> None:
 def user_removed(user_id: int, message: str) -> None:
     """Close every socket of a banned user, on every process."""
     _send(user_group(user_id), {"type": "user.removed", "message": message})
+
+
+def tell_user(user_id: int, frame: dict) -> None:
+    """A frame for every page the user has open, through each page's personal socket (/ws/me/)."""
+    _send(user_group(user_id), {"type": "user.notify", "text": json.dumps(frame)})
 
 
 def user_group(user_id: int) -> str:

@@ -182,7 +182,9 @@ def plan_move(match: Match, rows: list[MatchSeat], seat: int, move: Any, version
     fields: dict[str, Any] = {"state": new_state, "version": version + 1, "updated_at": now}
     if outcome is not None:
         fields.update(status=Match.Status.FINISHED, outcome=outcome, finished_at=now)
-    log = {"seat": seat, "move": move, "client_id": client_id, "state_digest": state_digest(new_state)}
+    mover = next((row for row in rows if row.index == seat), None)
+    log = {"seat": seat, "move": move, "client_id": client_id, "state_digest": state_digest(new_state),
+           "player": mover.name if mover else "", "by_bot": bool(mover and mover.bot and mover.user_id)}
     return PlannedMove(fields, log, outcome)
 
 

@@ -17,7 +17,7 @@ from apps.lobbies.selectors import open_public_lobbies
 from apps.matches import frames
 from apps.matches import replay as replaying
 from apps.matches.access import seat_of, watchable_match_or_404
-from apps.matches.models import ChatMessage, Match
+from apps.matches.models import ChatMessage, Match, MoveLog
 from apps.matches.registry import all_games, engine, game_entry, pages_module
 from apps.matches.selectors import live_matches, running_matches_for
 from apps.moderation.selectors import is_moderator
@@ -83,7 +83,8 @@ def match_page(request, match_id: int):
     match = watchable_match_or_404(match_id, request.user, request.session)
     seat = seat_of(match, request.user)
     rows = frames.seat_rows(match)
-    context = frames.table_context(match, seat, [row.display_name for row in rows], bot_seats=frames.bots_of(rows))
+    context = frames.table_context(match, seat, [row.display_name for row in rows], bot_seats=frames.bots_of(rows),
+                                   log_names=frames.log_names(rows))
     context.update({
         "seats": rows,
         "chat": recent_chat(f"match:{match.pk}"),
@@ -138,11 +139,12 @@ def replay(request, match_id: int):
                                    "once the match is over.")
     state = replaying.state_at(match, step)
     names = [row.display_name for row in rows]
-    context = frames.table_context(match, viewer, names, state=state) | {"legal": []}
+    context = frames.table_context(match, viewer, names, state=state, log_names=frames.log_names(rows)) | {"legal": []}
+    made = MoveLog.objects.filter(match=match, version=step).first() if step else None
     mine = seat_of(match, request.user)
     finished = match.status != Match.Status.RUNNING
     context.update({
-        "step": step, "total": total, "viewer": viewer,
+        "step": step, "total": total, "viewer": viewer, "made_by": made.mover if made else "",
         "prev_step": step - 1 if step > 0 else None,
         "next_step": step + 1 if step < total else None,
         "game_css": f"{match.game}/{match.game}.css",

@@ -3,12 +3,17 @@ chat, matches and seats. Only staff with the 'moderate' permission can act; nobo
 
 from django.contrib import admin
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import mark_safe
 
 from apps.matches.models import ChatMessage
 from apps.moderation import services
 from apps.moderation.admin_actions import ModerateMixin, reasoned_action
 from apps.moderation.models import AuditEntry, Report, Sanction
+
+admin.site.site_header = "Civitas moderation"
+admin.site.site_title = "Civitas moderation"
+admin.site.index_title = "The moderators' desk"
 
 
 @admin.register(Report)
@@ -55,7 +60,8 @@ class ReportAdmin(ModerateMixin, admin.ModelAdmin):
         lines = [format_html("<div><strong>{}: {}{}</strong></div>" if m == report.message else "<div>{}: {}{}</div>",
                              m.name, m.text, " (hidden)" if m.hidden else "")
                  for m in [*before, report.message, *after]]
-        return format_html("{}", format_html("".join(str(line) for line in lines)))
+        # Each line is already escaped; joined, they must not become a format string (chat may hold braces).
+        return mark_safe("".join(conditional_escape(line) for line in lines))
 
 
 def _close(moderator, report, status, reason):

@@ -31,7 +31,8 @@ def reasoned_action(name: str, description: str, act: Callable, form_class=Reaso
                     done += 1
                 except ValueError as exc:
                     modeladmin.message_user(request, f"{obj}: {exc}", messages.ERROR)
-            modeladmin.message_user(request, f"{description}: {done} done.", messages.SUCCESS)
+            if done:
+                modeladmin.message_user(request, f"{description}: {done} done.", messages.SUCCESS)
             return None
         return TemplateResponse(request, "admin/moderation/reason_form.html", {
             **modeladmin.admin_site.each_context(request),

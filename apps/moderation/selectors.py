@@ -20,5 +20,19 @@ def active_ban(user) -> Sanction | None:
     return _active(user, Sanction.Kind.BAN)
 
 
+def mute_frame(sanction: Sanction | None) -> dict:
+    """What a page is told about its user's chat: muted (why, until when) or free to speak."""
+    if sanction is None:
+        return {"type": "unmuted", "message": "You may chat again."}
+    if sanction.ends_at is None:
+        until, until_ms = "until a moderator lifts it", None
+    else:
+        until = "until " + timezone.localtime(sanction.ends_at).strftime("%d %b %Y %H:%M %Z")
+        until_ms = int(sanction.ends_at.timestamp() * 1000)
+    return {"type": "muted", "message": f"A moderator muted you in chat {until}. Reason: {sanction.reason}",
+            "reason": sanction.reason, "until": sanction.ends_at.isoformat() if sanction.ends_at else None,
+            "until_ms": until_ms}
+
+
 def is_moderator(user) -> bool:
     return bool(user.is_authenticated and user.is_staff and user.has_perm("moderation.moderate"))

@@ -12,11 +12,34 @@ from apps.lobbies.models import Lobby, LobbySeat
 from apps.matches import push as match_push
 from apps.matches.models import ChatMessage, Match, MatchSeat
 from apps.moderation.models import AuditEntry, Report, Sanction
+from apps.moderation.selectors import active_mute, mute_frame
 
 
 def audit(moderator, action: str, reason: str = "", target_user=None, target: str = "") -> AuditEntry:
     return AuditEntry.objects.create(moderator=moderator, action=action, reason=reason[:500],
                                      target_user=target_user, target=target[:120])
+
+
+class Refused(ValueError):
+    """A moderator may not act on this user; the attempt is in the audit log."""
+
+
+def _may_sanction(moderator, user, action: str, reason: str) -> None:
+    """Refuse (and audit the attempt) a sanction on oneself, on a superuser, or on staff by anyone but a
+    superuser. Called before the action's transaction opens, so the record of the attempt stays."""
+    if user is None:
+        return
+    if user.pk == moderator.pk:
+        why = "Nobody can sanction themselves."
+    elif user.is_superuser:
+        why = "Nobody can sanction a superuser."
+    elif user.is_staff and not moderator.is_superuser:
+        why = "Only a superuser can sanction staff."
+    else:
+        return
+    audit(moderator, f"refused {action}"[:40], f"{why} Reason given: {reason}", target_user=user,
+          target=f"user {user.pk}")
+    raise Refused(why)
 
 
 def report(reporter, reported_user, reason: str, message: ChatMessage | None = None, match: Match | None = None,
@@ -47,6 +70,7 @@ def _seats_to_bots(seats, reason: str) -> set[int]:
 
 def ban(moderator, user, reason: str) -> Sanction:
     """Lock the user out: sockets closed, no log-in, their lobbies closed, their seats played by bots."""
+    _may_sanction(moderator, user, "ban", reason)
     with transaction.atomic():
         sanction = Sanction.objects.create(user=user, kind=Sanction.Kind.BAN, reason=reason, created_by=moderator)
         user.is_active = False
@@ -67,14 +91,17 @@ def ban(moderator, user, reason: str) -> Sanction:
 
 
 def mute(moderator, user, minutes: int, reason: str) -> Sanction:
+    _may_sanction(moderator, user, "mute", reason)
     with transaction.atomic():
         sanction = Sanction.objects.create(user=user, kind=Sanction.Kind.MUTE, reason=reason, created_by=moderator,
                                            ends_at=timezone.now() + timedelta(minutes=minutes))
         audit(moderator, "mute", reason, target_user=user, target=f"user {user.pk} for {minutes} min")
+        transaction.on_commit(lambda: match_push.tell_user(user.pk, mute_frame(sanction)))
     return sanction
 
 
 def lift(moderator, sanction: Sanction, reason: str) -> None:
+    _may_sanction(moderator, sanction.user, f"lift {sanction.kind}", reason)  # nobody frees themselves either
     with transaction.atomic():
         sanction.lifted_at = timezone.now()
         sanction.lifted_by = moderator
@@ -83,6 +110,9 @@ def lift(moderator, sanction: Sanction, reason: str) -> None:
             sanction.user.is_active = True
             sanction.user.save(update_fields=["is_active"])
         audit(moderator, f"lift {sanction.kind}", reason, target_user=sanction.user, target=f"sanction {sanction.pk}")
+        if sanction.kind == Sanction.Kind.MUTE:  # another mute may still hold; the page is told whichever stands
+            transaction.on_commit(lambda: match_push.tell_user(sanction.user_id,
+                                                               mute_frame(active_mute(sanction.user))))
 
 
 def hide_message(moderator, message: ChatMessage, reason: str) -> None:
@@ -105,6 +135,7 @@ def abort_match(moderator, match: Match, reason: str) -> None:
 
 
 def replace_with_bot(moderator, seat: MatchSeat, reason: str) -> None:
+    _may_sanction(moderator, seat.user, "seat bot", reason)
     with transaction.atomic():
         if seat.match.status != Match.Status.RUNNING:
             raise ValueError("Only a seat in a running match can be handed to a bot.")

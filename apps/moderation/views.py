@@ -47,8 +47,14 @@ def full_view(request, match_id: int):
         raise PermissionDenied
     match = get_object_or_404(Match, pk=match_id)
     services.record_full_view(request.user, match)
-    names = frames.seat_names(match)
-    tables = [(names[seat], frames.render_table(frames.table_context(match, seat, names) | {"legal": []}))
+    rows = frames.seat_rows(match)
+    names = [row.display_name for row in rows]
+    # Each seat's view, worded for an onlooker: "alice's hand", never the player's "Your hand" or "(you)"; the
+    # engine words its prompt for the seat it shows ("end your turn"), so the spectator's prompt stands instead.
+    prompt = frames.table_context(match, None, names)["prompt"]
+    tables = [(names[seat], frames.render_table(
+                  frames.table_context(match, seat, names, log_names=frames.log_names(rows))
+                  | {"legal": [], "onlooker": True, "prompt": prompt}))
               for seat in range(len(names))]
     return render(request, "moderation/full_view.html", {"match": match, "tables": tables,
                                                          "game_css": f"{match.game}/{match.game}.css"})

@@ -49,7 +49,26 @@
     hideChatLine(id) {
       document.querySelectorAll('[data-chat-lines] li[data-id="' + id + '"]').forEach((li) => li.remove());
     },
+    muteChat(message, untilMs) {
+      // A moderator's mute: every chat box on the page is disabled and says why and until when.
+      setChatMuted(message, untilMs);
+    },
+    unmuteChat() { setChatMuted(null, null); },
   };
+  let unmuteTimer = null;
+  function setChatMuted(message, untilMs) {
+    document.querySelectorAll("[data-chat-muted]").forEach((note) => {
+      note.textContent = message || "";
+      note.hidden = !message;
+    });
+    document.querySelectorAll("[data-chat-form] input, [data-chat-form] button").forEach((field) => {
+      field.disabled = Boolean(message);
+    });
+    clearTimeout(unmuteTimer);
+    if (message && untilMs) unmuteTimer = setTimeout(() => setChatMuted(null, null), Math.max(0, untilMs - Date.now()));
+  }
+  const loadedMuted = document.querySelector("[data-chat-muted]:not([hidden])");
+  if (loadedMuted && loadedMuted.dataset.until) setChatMuted(loadedMuted.textContent, Number(loadedMuted.dataset.until));
   document.addEventListener("click", (event) => {
     const button = event.target.closest("[data-copy]");
     if (!button) return;
@@ -99,6 +118,8 @@
       try { frame = JSON.parse(event.data); } catch (e) { return; }
       if (frame.type === "your_turn" && location.pathname !== frame.url) toast(frame.message, frame.url);
       if (frame.type === "removed") toast(frame.message);
+      if (frame.type === "muted") { window.civitas.muteChat(frame.message, frame.until_ms); toast(frame.message); }
+      if (frame.type === "unmuted") { window.civitas.unmuteChat(); toast(frame.message); }
     });
     socket.addEventListener("close", (event) => {
       if (event.code >= 4400) return;

@@ -193,3 +193,19 @@ async def state_frame(client) -> dict:
         frame = await client.receive_json_from(timeout=5)
         if frame["type"] == "state":
             return frame
+
+
+async def test_the_loop_and_the_thread_record_the_same_mover_on_the_log_row(duel, alice, bob):
+    twin = await database_sync_to_async(services.start_match)(
+        "chronicle", [services.SeatSpec("alice", alice), services.SeatSpec("bob", bob)], seed=20261122)
+    seat, move = next_move(duel)
+    mover = alice if seat == 0 else bob
+    result, _ = await loop_moves.submit(duel.pk, seat, move, 0, "m1", await signed_in(mover))
+    assert result.ok
+    assert (await database_sync_to_async(services.submit_human_move)(twin.pk, seat, move, 0, "m1")).ok
+
+    def movers(match_id):
+        return list(MoveLog.objects.filter(match_id=match_id).values_list("player", "by_bot"))
+
+    on_loop, in_thread = await database_sync_to_async(movers)(duel.pk), await database_sync_to_async(movers)(twin.pk)
+    assert on_loop == in_thread == [(mover.username, False)]

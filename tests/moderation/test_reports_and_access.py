@@ -99,3 +99,17 @@ def test_the_admin_bans_through_its_action_with_a_reason(client, moderator, bob)
                                           "reason": "spam"})
     bob.refresh_from_db()
     assert not bob.is_active and bob.sanctions.get().reason == "spam"
+
+
+def test_a_report_stays_readable_when_chat_around_it_has_braces_and_markup(client, moderator, duel, alice, bob):
+    room = f"match:{duel.pk}"
+    post_chat(room, bob, "{x} and {0} and %s")
+    reported = post_chat(room, bob, "rude {words}")
+    post_chat(room, alice, "<b>{}</b>")
+    report = Report.objects.create(reporter=alice, reported_user=bob, message=reported, match=duel, reason="rude")
+    client.force_login(moderator)
+    response = client.get(f"/admin/moderation/report/{report.pk}/change/")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "{x} and {0} and %s" in page and "<strong>bob: rude {words}</strong>" in page
+    assert "&lt;b&gt;{}&lt;/b&gt;" in page and "<b>{}</b>" not in page
