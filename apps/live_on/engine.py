@@ -2,7 +2,8 @@
 
 Pure Python (standard library and ``apps.matches.rules`` only). ``apply`` checks that a move is
 one of the seat's legal moves, copies the state and lets ``flow`` change the copy; ``view`` and
-``hidden_from`` come from ``visibility``. See DESIGN.md, "Rules engine protocol".
+``hidden_from`` come from ``visibility``. Each new state also records what the move changed on the table
+(``changes.between``: public pieces only), so the board can mark it. See DESIGN.md, "Rules engine protocol".
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import marshal
 
 from apps.matches.rules import FlowRules, IllegalMove, Move, Rng, State, seed_state
 
-from . import bots, flow, visibility, wording
+from . import bots, changes, flow, visibility, wording
 
 __all__ = ["RULES", "LiveOnRules", "IllegalMove"]
 
@@ -53,6 +54,7 @@ class LiveOnRules(FlowRules):
         rng = Rng(new["rng"])
         flow.apply_move(new, rng, seat, move)
         new["rng"] = rng.state
+        new["changed"] = changes.between(state, new, seat)
         return new
 
     def not_your_turn(self, state: State, seat: int) -> str:

@@ -1,4 +1,5 @@
-"""Data for Live On's rules page: ``rules_context()`` feeds live_on/rules.html with the whole designed content."""
+"""Data for Live On's rules page and board: ``rules_context()`` feeds live_on/rules.html with the whole designed
+content; ``TERMS`` are the board's words explained on tap, each in passages quoted from that rules page."""
 
 from __future__ import annotations
 
@@ -75,3 +76,60 @@ def rules_context() -> dict:
         "starting_resources": STARTING_RESOURCES,
         "max_artifacts": MAX_ARTIFACTS,
     }
+
+
+# The board's terms, each explained by passages copied word for word from rules.html (a test holds them to it).
+TERMS = (
+    ("prep", "Prep phase", ("Every secret is encountered by its holder. Then players may cast spells.",)),
+    ("action", "Action phase", (
+        "Everyone chooses a zone at the same time and sees the others' choices as they are made.",
+        "Afterwards each player puts a presence token on their zone.")),
+    ("event", "Event phase", (
+        "Each group rolls one die; on the number of presence tokens of its zone or less, the tokens are removed and "
+        "an event occurs: the event die says which deck, a random player of the group draws.",)),
+    ("keeping", "Keeping phase", (
+        "The band eats half its number of resource tokens, rounded down, and each group must eat at least one (a "
+        "lone player eats one); each player of a group that ate nothing loses 1 health and 1 morale. Then the time "
+        "die is rolled: artifacts whose time token shows the number are unveiled, and duration events whose time "
+        "token does not show it pass.",)),
+    ("value", "Success value", (
+        "each player rolls a die and succeeds on the zone's value or less",
+        "Phenomena and spirits with an aura change a zone's success value while they are on the board.")),
+    ("presence", "Presence tokens", (
+        "Afterwards each player puts a presence token on their zone.",
+        "Each group rolls one die; on the number of presence tokens of its zone or less, the tokens are removed and "
+        "an event occurs")),
+    ("camp", "The camp", (
+        "Resting and settling players are at camp: one group, and one presence roll against the tokens of both "
+        "zones.",)),
+    ("spots", "Regional event spots", (
+        "Regional events are encountered when drawn and then placed: locations in the first vacant spot; spirits and "
+        "phenomena on the spot the group was visiting, otherwise on the first spot with no spirit or phenomenon on "
+        "top.")),
+    ("encounter", "Options, diamonds and dice", (
+        "Each encountering player chooses one of three options, rolls one die plus one per token spent of the "
+        "option's trait, and counts rolls of 4 or less. When everyone has rolled, the card is flipped: a player "
+        "with at least as many successes as the option's diamonds succeeded. Outcomes are per player.",)),
+    ("traits", "Traits, health and morale", (
+        "Health is strong + active + keen tokens; morale is wise + communing + caring tokens.",)),
+    ("hopeless", "Hopeless", (
+        "Hopeless players (no morale) gain no trait or resource tokens from their own actions or event choices; "
+        "tokens given by others (tending, trading) still arrive.",)),
+    ("resources", "Resource tokens", (
+        "The band eats half its number of resource tokens, rounded down, and each group must eat at least one",)),
+    ("secrets", "Secrets", (
+        "Six secret cards are shuffled into the decks. Each carries a mark (Secret I to Secret VI) used to call it "
+        "out.",
+        "While choosing zones, a player may once per round call out another player who holds a secret, naming the "
+        "secret card they believe it is by its mark.")),
+    ("time", "Time tokens", (
+        "An artifact with an unveil number gets a time token with that many numbers, and flips to its back when "
+        "the time die shows one of them.",
+        "Time tokens: a token of n numbers holds the numbers 1 to n.")),
+    ("artifacts", "Artifacts", (
+        f"A player carries at most {MAX_ARTIFACTS} artifacts. A tool works while carried; a spell is cast in the prep "
+        "phase and played out like an event, then discarded.",)),
+    ("winter", "Winter", (
+        "The band wins the moment all six buildings stand. The band loses the moment any player's health reaches "
+        "zero.",)),
+)

@@ -2,9 +2,10 @@
 
 Public: the region board, presence tokens, the settlement, every panel's tokens, resources and
 artifacts (front side, or the back once unveiled), drawn non-secret event fronts, and an event's
-outcomes once its card has been flipped. Private: a secret's name, options, hidden rule and outcomes
-(its holder, and an empath who read it), and the seer's look at the top of a deck. Hidden from
-everyone: deck order, undrawn cards, unflipped backs and the generator state.
+outcomes once its card has been flipped, and what the last move changed of all this (``changes``).
+Private: a secret's name, options, hidden rule and outcomes (its holder, and an empath who read it), and
+the seer's look at the top of a deck. Hidden from everyone: deck order, undrawn cards, unflipped backs and
+the generator state.
 """
 
 from __future__ import annotations
@@ -99,6 +100,7 @@ def view(state: State, seat: int | None) -> dict:
         "ask": ask_view(state),
         "prompt": prompt(state, seat),
         "outcome": flow.outcome(state),
+        "changed": state.get("changed"),
         "log": [line["text"] for line in state["log"] if line["to"] is None or seat in line["to"]],
     }
 

@@ -1,7 +1,10 @@
-"""Filters for Live On's templates: seat names and picking legal moves out of the ``legal`` list.
+"""Filters for Live On's templates: seat names, picking legal moves out of the ``legal`` list, drawing helpers.
 
 ``{% load live_on_tags %}``, then ``{{ text|seat_names:names }}``, ``{{ seat|seat_name:names }}``,
-``{% for m in legal|zone_moves:zone.zone %}`` or ``{% for m in legal|other_moves %}``.
+``{% for m in legal|zone_moves:zone.zone %}``, ``{% for m in legal|decision_moves:view.encounter %}``,
+``{% with m=legal|option_move:forloop.counter0 %}``, ``{% for m in legal|call_moves:pl.seat %}``,
+``{% for on in roll|pips %}`` and
+``{% live_on_terms as terms %}`` (the board's words, explained in the rules page's own words).
 """
 
 from __future__ import annotations
@@ -10,11 +13,16 @@ from collections.abc import Sequence
 
 from django import template
 
+from apps.live_on.content import ROLE_BY_ID
+from apps.live_on.pages import TERMS
 from apps.matches.seating import name_seats, seat_name
 
 register = template.Library()
 register.filter("seat_names", name_seats)
 register.filter("seat_name", seat_name)
+
+# Which of a die's 3 x 3 pip places are filled, per face.
+PIPS = {1: {4}, 2: {0, 8}, 3: {0, 4, 8}, 4: {0, 2, 6, 8}, 5: {0, 2, 4, 6, 8}, 6: {0, 2, 3, 5, 6, 8}}
 
 
 @register.filter
@@ -25,8 +33,63 @@ def zone_moves(legal: Sequence[dict] | None, zone: str) -> list[dict]:
 
 @register.filter
 def other_moves(legal: Sequence[dict] | None) -> list[dict]:
-    """Every legal move that is not a 'go' move: the decision panel."""
+    """Every legal move that is not a 'go' move."""
     return [e for e in legal or [] if e["move"].get("type") != "go"]
+
+
+@register.filter
+def decision_moves(legal: Sequence[dict] | None, encounter: dict | None) -> list[dict]:
+    """The decision panel: every move but 'go' (on the zones) and, when the card is shown, 'option' (on it)."""
+    on_card = bool(encounter and not encounter.get("secret"))
+    return [e for e in other_moves(legal)
+            if e["move"].get("type") != "call" and not (on_card and e["move"].get("type") == "option")]
+
+
+@register.filter
+def zone_moves_any(legal: Sequence[dict] | None) -> bool:
+    return any(e["move"].get("type") == "go" for e in legal or [])
+
+
+@register.filter
+def call_moves(legal: Sequence[dict] | None, target: int) -> list[dict]:
+    """The legal moves calling out this seat's secret, one per mark: shown on that seat's panel."""
+    return [e for e in legal or [] if e["move"].get("type") == "call" and e["move"].get("target") == target]
+
+
+@register.filter
+def has_events(zones: Sequence[dict]) -> bool:
+    return any(zone.get("stack") for zone in zones or [])
+
+
+@register.filter
+def option_move(legal: Sequence[dict] | None, index: int) -> dict | None:
+    """The legal move choosing this option of the encounter card, if there is one."""
+    return next((e for e in legal or [] if e["move"].get("type") == "option" and e["move"].get("index") == index),
+                None)
+
+
+@register.filter
+def move_trait(move: dict) -> str:
+    """The trait colour a move is about: the trait it spends or regains, or a past's or gift's trait."""
+    if move.get("type") == "role" and move.get("role") in ROLE_BY_ID:
+        return ROLE_BY_ID[move["role"]].trait
+    trait = move.get("trait")
+    return trait if isinstance(trait, str) else ""
+
+
+@register.filter
+def changed_traits(changed: dict | None, seat: int) -> list[str]:
+    return (changed or {}).get("traits", {}).get(str(seat), [])
+
+
+@register.filter
+def pips(face: int) -> list[bool]:
+    return [i in PIPS.get(face, set()) for i in range(9)]
+
+
+@register.filter
+def initial(name: str) -> str:
+    return (name or "?").strip()[:1].upper() or "?"
 
 
 @register.filter
@@ -37,3 +100,8 @@ def repeat(count: int, _unused: str = "") -> range:
 @register.filter
 def minus(a: int, b: int) -> int:
     return (a or 0) - (b or 0)
+
+
+@register.simple_tag
+def live_on_terms() -> list[dict]:
+    return [{"key": key, "title": title, "passages": passages} for key, title, passages in TERMS]

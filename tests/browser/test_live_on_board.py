@@ -1,0 +1,104 @@
+"""Live On's board in the browser (issue 19): two people play by tapping the drawn board, one at desktop width and
+one on a phone. Every tap target is at least 44 x 44 px, nothing scrolls sideways, a term opens the rules' words,
+and after each move the other player sees the pieces it changed marked. Screenshots per width are saved in
+test-artifacts/ (live_on-board-1280.png, live_on-board-375.png)."""
+
+import json
+import random
+
+import pytest
+from django.db import connections
+
+from apps.lobbies import services as lobbies
+from tests.browser.test_play_chronicle import ARTIFACTS, DESKTOP, PHONE, Watchful, version_of, wait_for_version
+from tests.conftest import session_cookie
+
+SMALL_TARGETS = """() => [...document.querySelectorAll('#table .live-on button, #table [data-move]')]
+  .filter(el => el.offsetParent !== null)
+  .map(el => ({el, r: el.getBoundingClientRect()}))
+  .filter(({r}) => r.width < 43.5 || r.height < 43.5)
+  .map(({el, r}) => `${el.getAttribute('aria-label') || el.textContent.trim()}: ${r.width}x${r.height}`)"""
+OVERFLOW = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+FIRST_PAINT = "() => (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime"
+
+
+@pytest.fixture
+def live_on_match(transactional_db, make_user):
+    try:
+        ada, bea = make_user("ada"), make_user("bea")
+        lobby = lobbies.create_lobby(ada, "live_on", 2, True)
+        lobbies.join(lobby.pk, bea)
+        match = lobbies.start(lobby.pk, ada)
+        return match.pk, [session_cookie(ada), session_cookie(bea)]
+    finally:
+        connections.close_all()
+
+
+def assert_fits_a_thumb(page) -> None:
+    assert page.evaluate(SMALL_TARGETS) == []
+    assert page.evaluate(OVERFLOW) <= 0
+
+
+@pytest.mark.browser
+def test_two_people_play_live_on_by_tapping_the_board_at_desktop_and_phone_width(live_on_match, browser,
+                                                                                 daphne_servers):
+    match_id, cookies = live_on_match
+    ARTIFACTS.mkdir(exist_ok=True)
+    (server,) = daphne_servers(1)
+    url = f"{server.url}/matches/{match_id}/"
+    watched, paints = [], []
+    for cookie, size, name in ((cookies[0], DESKTOP, "desktop"), (cookies[1], PHONE, "phone")):
+        ctx = browser.new_context(viewport=size)
+        ctx.add_cookies([{"name": "sessionid", "value": cookie, "url": server.url}])
+        page = ctx.new_page()
+        watched.append(Watchful(page, name))
+        page.goto(url)
+        page.wait_for_selector("[data-conn]:has-text('Live')")
+        paints.append(page.evaluate(FIRST_PAINT))
+    pages = [w.page for w in watched]
+    seat_of = {id(p): int(p.get_attribute("[data-match]", "data-seat")) for p in pages}
+    print(f"first contentful paint of the match page, ms: {paints}")
+
+    # A term on the board opens its explanation from the rules page, by tap; Escape closes it.
+    phone = pages[1]
+    phone.click("#table .lo-at-gather .lo-value")
+    assert "succeeds on the zone's value or less" in phone.inner_text("#lo-term-value")
+    phone.keyboard.press("Escape")
+    phone.wait_for_selector("#lo-term-value", state="hidden")
+
+    chooser = random.Random(19)
+    marked_arrivals = 0
+    for turn in range(10):
+        version = max(version_of(p) for p in pages)
+        for page in pages:
+            wait_for_version(page, version)
+            assert_fits_a_thumb(page)
+        movers = [p for p in pages if p.query_selector(".status.yours") and p.query_selector("#table [data-move]")]
+        assert movers, "someone can move while the game runs"
+        mover = movers[turn % len(movers)]
+        other = next(p for p in pages if p is not mover)
+        gos = mover.query_selector_all("#table .lo-ring [data-move]")
+        target = chooser.choice(gos or mover.query_selector_all("#table [data-move]"))
+        move = json.loads(target.get_attribute("data-move"))
+        first_go = bool(gos) and other.query_selector("#table .lo-ring [data-move]") is not None
+        if turn == 3:  # once by keyboard: a move is a button, Enter plays it
+            target.focus()
+            mover.keyboard.press("Enter")
+        else:
+            target.click()
+        for page in pages:
+            wait_for_version(page, version + 1)
+        assert other.query_selector_all("#table .is-changed"), f"the move {move} is marked for the other player"
+        if first_go:
+            seat = seat_of[id(mover)]
+            assert other.query_selector(f"#table .lo-at-{move['zone']} .lo-who.lo-seat-{seat}.is-changed")
+            marked_arrivals += 1
+        if turn == 5:
+            for page, width in ((pages[0], 1280), (pages[1], 375)):
+                page.screenshot(path=str(ARTIFACTS / f"live_on-board-{width}.png"), full_page=True)
+        if other.query_selector(".status.over"):
+            break
+    assert marked_arrivals >= 1
+    for w in watched:
+        w.page.context.close()
+        assert w.problems == [], (w.name, w.problems)
