@@ -45,6 +45,8 @@ def open_table(browser, server, match_id, cookie, viewport, name):
     watched = Watchful(page, name)
     page.goto(f"{server.url}/matches/{match_id}/")
     page.wait_for_selector("[data-conn]:has-text('Live')")
+    paint = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime")
+    print(f"{name}: first contentful paint {paint:.0f} ms")
     return watched
 
 
@@ -87,18 +89,18 @@ def test_two_players_place_and_roll_by_tapping_the_drawn_board_on_a_desktop_and_
     pages = [a, b]
     for page in pages:
         assert_fits(page, page.url)
-        assert page.query_selector_all("#table .sa-place .sa-ring"), "the places are drawn with their rings"
+        assert page.query_selector_all("#table .sa-place .sa-free"), "the places are drawn with their rings"
 
     # Ada (desktop) taps the forest and chooses how many; Bea's phone marks the forest and Ada's new figures.
     n = place(a, "forest", pages)
     assert b.query_selector("#table .sa-place.at-forest.is-changed")
-    assert len(b.query_selector_all("#table .at-forest .sa-fig.seat-0.is-new")) == n
+    assert b.query_selector(f"#table .at-forest .sa-figs.seat-0.n-{n}.is-new"), f"{n} new figures of Ada's"
     assert b.query_selector("#table .sa-board.seat-0 .is-people.is-changed"), "Ada's people at home changed"
     assert not b.query_selector("#table .sa-place.at-hunting.is-changed"), "only what the move changed is marked"
 
     # Bea (phone) sends her whole tribe hunting; Ada's page marks the hunting grounds and Bea's figures.
     m = place(b, "hunting", pages)
-    assert len(a.query_selector_all("#table .at-hunting .sa-fig.seat-1.is-new")) == m
+    assert a.query_selector(f"#table .at-hunting .sa-figs.seat-1.n-{m}.is-new"), f"{m} new figures of Bea's"
     assert not a.query_selector("#table .sa-place.at-forest.is-changed"), "the older move is no longer marked"
     marked = a.query_selector("#table .sa-place.at-hunting.is-changed")
     assert marked.evaluate("el => getComputedStyle(el).animationName") != "none", "a mark animates on the desktop"

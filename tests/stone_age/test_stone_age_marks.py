@@ -21,7 +21,7 @@ def test_a_placement_marks_the_place_the_new_figures_and_the_players_people_only
     page = BOARDS.board(state, 1)
     forest = re.search(r'<div class="sa-place at-forest[^"]*"', page).group(0)
     assert "is-changed" in forest
-    assert page.count('class="sa-fig seat-0 is-new"') == 3
+    assert page.count('class="sa-figs seat-0 n-3 is-new"') == 1, "three new figures of Ada's, drawn as one row"
     assert 'class="sa-place at-hunting is-choosable is-changed"' not in page
 
 

@@ -84,10 +84,9 @@ def at(items: Sequence | None, index: int):
 
 
 @register.filter
-def slots(people: Sequence[int], capacity: int) -> list[int | None]:
-    """One entry per figure (its seat) in seat order, then None for each free ring up to ``capacity``."""
-    figures = [seat for seat, n in enumerate(people or []) for _ in range(n)]
-    return figures + [None] * max(0, (capacity or 0) - len(figures))
+def free(people: Sequence[int], capacity: int) -> int:
+    """How many rings of a place are free (0 for the hunting grounds, which have no limit)."""
+    return max(0, (capacity or 0) - sum(people or []))
 
 
 @register.filter
