@@ -5,7 +5,7 @@ and everything the game did by itself after it: rolls, feeding, a new round) and
 pieces: places whose people changed (and where people were added), card spaces, building stacks,
 whether the dice changed, and per player the parts of their board that changed. Only public facts
 (place ids, space numbers, field names), never a card or building id, so it may go into every view.
-Pure Python; ``RULES.apply`` stores the result in the state as ``marks``.
+Pure Python; ``RULES.apply`` stores ``after_move``'s answer in the state as ``marks``.
 """
 
 from __future__ import annotations
@@ -15,6 +15,16 @@ from typing import Any
 from .content import RESOURCES
 
 State = dict[str, Any]
+
+
+def after_move(before: State, after: State, seat: int) -> dict | None:
+    """The marks to show after a move: what it changed, or, for a move that changed nothing on the table
+    (tapping a place that then asks how many, cancelling that), the marks of the move before, so the
+    previous player's move stays marked until something new happens."""
+    marks = between(before, after, seat)
+    if marks["places"] or marks["row"] or marks["stacks"] or marks["dice"] or any(marks["boards"]):
+        return marks
+    return before.get("marks")
 
 
 def between(before: State, after: State, seat: int) -> dict:

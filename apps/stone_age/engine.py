@@ -96,7 +96,7 @@ class StoneAgeRules(FlowRules):
         HANDLERS[move["type"]](new, rng, seat, move)
         flow.settle(new)
         new["rng"] = rng.state
-        new["marks"] = changes.between(state, new, seat)  # public: what the board marks as just changed
+        new["marks"] = changes.after_move(state, new, seat)  # public: what the board marks as just changed
         return new
 
     def describe_move(self, state: State, seat: int, move: Move) -> str:

@@ -33,6 +33,14 @@ def test_the_next_move_clears_the_marks_of_the_one_before():
     assert "is-new" not in re.search(r'at-forest.*?</div>', BOARDS.board(state, 0), re.S).group(0)
 
 
+def test_a_tap_that_only_asks_how_many_keeps_the_marks_of_the_move_before():
+    state = play(fresh(2, 1), 0, PLACE("forest"), {"type": "count", "n": 3})
+    asked = play(state, 1, PLACE("hunting"))
+    assert asked["pending"] and asked["marks"] == state["marks"]
+    assert 'class="sa-figs seat-0 n-3 is-new"' in BOARDS.board(asked, 0), "Ada still sees her move marked"
+    assert play(asked, 1, {"type": "cancel"})["marks"] == state["marks"]
+
+
 def test_a_roll_marks_the_dice_and_the_resources_it_gave():
     state = with_dice(in_actions(fresh(2, 6), {0: {"forest": 2}, 1: {"field": 1}}), [5, 4])
     state = play(state, 0, {"type": "resolve", "where": "forest"})
