@@ -11,7 +11,7 @@ from typing import Any
 
 from apps.matches.rules import BotChooser, FlowRules, IllegalMove, Move, Rng, State, clone
 
-from . import flow, visibility, wording
+from . import changes, flow, visibility, wording
 from .content import BUILDING_BY_ID, CARD_BY_ID, PLACE_BY_ID, RESOURCE_VALUE, RESOURCES
 
 __all__ = ["RULES", "IllegalMove", "StoneAgeRules", "clone", "clone_state"]
@@ -96,6 +96,7 @@ class StoneAgeRules(FlowRules):
         HANDLERS[move["type"]](new, rng, seat, move)
         flow.settle(new)
         new["rng"] = rng.state
+        new["marks"] = changes.after_move(state, new, seat)  # public: what the board marks as just changed
         return new
 
     def describe_move(self, state: State, seat: int, move: Move) -> str:

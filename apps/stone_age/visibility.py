@@ -1,6 +1,7 @@
 """What a seat (or a spectator) may see of a Stone Age state, and what it must not.
 
-Public: the board, every player's board, bought cards, buildings, the dice. Hidden from
+Public: the board, every player's board, bought cards, buildings, the dice, and what the last
+move changed (``marks``: place ids, space numbers and field names, see ``changes``). Hidden from
 everyone: the deck and its order, the building tiles below the top of each stack and the
 stacks left in the box, and the generator state. Hidden from all but its owner: each
 face-down extra card (others see only how many a player holds).
@@ -82,6 +83,7 @@ def view(state: State, seat: int | None) -> dict:
         "end": state["end"],
         "outcome": flow.outcome(state),
         "log": list(state["log"]),
+        "marks": state.get("marks"),
     }
 
 

@@ -1,0 +1,137 @@
+"""Stone Age's drawn board, played by clicking it: one player at desktop width, the other on a phone.
+
+Each state both pages show has no horizontal scrolling and every clickable piece is at least 44 x 44 px; after
+each move the other player's page marks what it changed (the figures placed, the dice rolled). Screenshots of
+every width are saved in test-artifacts/stone-age-board/.
+"""
+
+import json
+
+import pytest
+from django.db import connections
+
+from apps.matches.models import Match
+from apps.matches.services import SeatSpec, start_match
+from tests.browser.test_play_chronicle import ARTIFACTS, DESKTOP, PHONE, Watchful, version_of, wait_for_version
+from tests.conftest import session_cookie
+
+SHOTS = ARTIFACTS / "stone-age-board"
+
+# Per clickable element of the table: its size; and how far the page scrolls sideways.
+LAYOUT = """() => ({
+  overflow: document.documentElement.scrollWidth - window.innerWidth,
+  small: [...document.querySelectorAll('#table [data-move]')].map(el => {
+    const r = el.getBoundingClientRect();
+    return {move: el.dataset.move, w: Math.round(r.width), h: Math.round(r.height)};
+  }).filter(t => t.w < 44 || t.h < 44),
+})"""
+
+PAINT = "Math.round(performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1)"
+
+
+@pytest.fixture
+def two_players(transactional_db, make_user):
+    """A running two-player Stone Age match (ada in seat 0, the start player; bea in seat 1) and their cookies."""
+    try:
+        ada, bea = make_user("ada"), make_user("bea")
+        match = start_match("stone_age", [SeatSpec("ada", ada), SeatSpec("bea", bea)], seed=20261123)
+        return match.pk, [session_cookie(ada), session_cookie(bea)]
+    finally:
+        connections.close_all()
+
+
+def open_table(browser, server, match_id, cookie, viewport, name):
+    ctx = browser.new_context(viewport=viewport, reduced_motion="reduce" if viewport == PHONE else "no-preference")
+    ctx.add_cookies([{"name": "sessionid", "value": cookie, "url": server.url}])
+    page = ctx.new_page()
+    watched = Watchful(page, name)
+    page.goto(f"{server.url}/matches/{match_id}/")
+    page.wait_for_selector("[data-conn]:has-text('Live')")
+    print(f"{name}: first contentful paint {page.evaluate(PAINT)} ms")
+    return watched
+
+
+def assert_fits(page, who):
+    layout = page.evaluate(LAYOUT)
+    assert layout["overflow"] <= 0, f"{who}: the page scrolls sideways by {layout['overflow']} px"
+    assert layout["small"] == [], f"{who}: targets under 44 x 44 px: {layout['small']}"
+
+
+def click(page, selector, pages):
+    """Click a piece of the board on ``page`` and wait until every page shows the next version."""
+    version = version_of(page)
+    page.click(selector)
+    for other in pages:
+        wait_for_version(other, version + 1)
+        assert_fits(other, other.url)
+
+
+def place(page, where, pages):
+    """Place people by tapping a place, then the largest number offered on it (if it asks)."""
+    click(page, f"#table .sa-place.at-{where}.is-choosable", pages)
+    counts = page.query_selector_all(f"#table .sa-place.at-{where}.is-asking .sa-count")
+    n = 1
+    if counts:
+        n = len(counts)
+        page.screenshot(path=str(SHOTS / f"{page.viewport_size['width']}px-choose-how-many.png"), full_page=True)
+        click(page, f"#table .at-{where}.is-asking .sa-count >> nth={n - 1}", pages)
+    return n
+
+
+@pytest.mark.browser
+def test_two_players_place_and_roll_by_tapping_the_drawn_board_on_a_desktop_and_a_phone(
+        two_players, browser, daphne_servers):
+    match_id, (ada_cookie, bea_cookie) = two_players
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    (server,) = daphne_servers(1)
+    ada = open_table(browser, server, match_id, ada_cookie, DESKTOP, "ada at 1280 px")
+    bea = open_table(browser, server, match_id, bea_cookie, PHONE, "bea at 375 px")
+    a, b = ada.page, bea.page
+    pages = [a, b]
+    for page in pages:
+        assert_fits(page, page.url)
+        assert page.query_selector_all("#table .sa-place .sa-free"), "the places are drawn with their rings"
+
+    # Ada (desktop) taps the forest and chooses how many; Bea's phone marks the forest and Ada's new figures.
+    n = place(a, "forest", pages)
+    assert b.query_selector("#table .sa-place.at-forest.is-changed")
+    assert b.query_selector(f"#table .at-forest .sa-figs.seat-0.n-{n}.is-new"), f"{n} new figures of Ada's"
+    assert b.query_selector("#table .sa-board.seat-0 .is-people.is-changed"), "Ada's people at home changed"
+    assert not b.query_selector("#table .sa-place.at-hunting.is-changed"), "only what the move changed is marked"
+
+    # Bea (phone) sends her whole tribe hunting; Ada's page marks the hunting grounds and Bea's figures.
+    m = place(b, "hunting", pages)
+    assert a.query_selector(f"#table .at-hunting .sa-figs.seat-1.n-{m}.is-new"), f"{m} new figures of Bea's"
+    assert not a.query_selector("#table .sa-place.at-forest.is-changed"), "the older move is no longer marked"
+    marked = a.query_selector("#table .sa-place.at-hunting.is-changed")
+    assert marked.evaluate("el => getComputedStyle(el).animationName") != "none", "a mark animates on the desktop"
+
+    # Ada places the rest of her people until the actions begin, then uses a gathering place: the dice are drawn.
+    while free := a.query_selector("#table .sa-place.is-choosable[data-move*='\"place\"']"):
+        place(a, json.loads(free.get_attribute("data-move"))["where"], pages)
+    for page in pages:
+        page.screenshot(path=str(SHOTS / f"{page.viewport_size['width']}px-placed.png"), full_page=True)
+    click(a, "#table .sa-place.at-forest.is-choosable", pages)
+    while a.query_selector("#table .sa-decision.is-mine [data-move*='\"take\"']"):
+        click(a, "#table [data-move*='\"take\"']", pages)
+    tray = b.query_selector("#table .sa-tray.is-changed")
+    assert tray, "the roll just made is marked on the other page"
+    assert len(tray.query_selector_all(".sa-die")) == n, "one drawn die per person in the forest"
+    assert "forest" in b.get_attribute("#table .sa-tray .sa-roll", "aria-label") or \
+        "wood" in b.get_attribute("#table .sa-tray .sa-roll", "aria-label")
+    assert b.query_selector("#table .sa-board.seat-0 .sa-stat.is-changed"), "Ada's new wood is marked"
+    assert tray.evaluate("el => getComputedStyle(el).animationName") == "none", "no motion for who asks for none"
+    for page in pages:
+        page.screenshot(path=str(SHOTS / f"{page.viewport_size['width']}px-after-a-roll.png"), full_page=True)
+
+    for page in pages:  # a warm server: the figure a player opening a running match sees
+        page.reload()
+        page.wait_for_selector("[data-conn]:has-text('Live')")
+        print(f"{page.viewport_size['width']} px, reloaded: first contentful paint {page.evaluate(PAINT)} ms")
+    try:
+        assert Match.objects.get(pk=match_id).status == Match.Status.RUNNING
+    finally:
+        connections.close_all()
+    for watched in (ada, bea):
+        watched.page.context.close()
+        assert watched.problems == [], (watched.name, watched.problems)
