@@ -91,7 +91,11 @@ def test_report_hide_and_ban_take_effect_on_open_pages(table, browser, daphne_se
         alice.click("#table [data-move] >> nth=0")
         wait_for_version(alice, version + 1)
     wait_for_version(alice, version_of(alice) + 1)
-    alice.wait_for_selector("#table .log:has-text('bob (bot)')", timeout=3000)
+    # The log names who made each move when it was made: bob's own moves keep reading "bob", not "bob (bot)";
+    # the players bar says that a bot plays his seat now.
+    assert "bob" in alice.inner_text("#table .log") and "bob (bot)" not in alice.inner_text("#table .log")
+    alice.reload()
+    alice.wait_for_selector(".players:has-text('bob (bot)')", timeout=3000)
     alice.screenshot(path=str(ARTIFACTS / "moderation-after-ban-desktop.png"), full_page=True)
     mona.goto(server.url + "/admin/moderation/auditentry/")
     audit = mona.inner_text("#result_list")
