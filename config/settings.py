@@ -87,8 +87,21 @@ TEMPLATES = [
 ]
 
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
+# PostgreSQL connections per process, at most: DB_POOL_MAX for views and the database thread (Django's pool), plus
+# MOVE_CONNECTIONS (below) for the moves played on the event loop. Under ASGI each request runs in a thread of its
+# own, so persistent connections (CONN_MAX_AGE) were never reused nor closed: a pool hands them back at request end.
+DB_POOL_MAX = int(os.environ.get("CIVITAS_DB_POOL_MAX", "8"))
+DB_POOL_MIN = min(int(os.environ.get("CIVITAS_DB_POOL_MIN", "2")), DB_POOL_MAX)
+# Seconds a request waits for a free connection before it fails.
+DB_POOL_TIMEOUT = float(os.environ.get("CIVITAS_DB_POOL_TIMEOUT", "10"))
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)}
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0, conn_health_checks=True)}
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        DATABASES["default"].setdefault("OPTIONS", {}).update({
+            "pool": {"min_size": DB_POOL_MIN, "max_size": DB_POOL_MAX, "timeout": DB_POOL_TIMEOUT},
+            # pg_stat_activity shows which process holds which connection.
+            "application_name": DATABASES["default"]["OPTIONS"].get("application_name") or f"civitas-{os.getpid()}",
+        })
 else:
     DATABASES = {
         "default": {
