@@ -171,10 +171,19 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "/static/"
-# Static files are served by WhiteNoise straight from the apps and static/ (no collectstatic step needed).
-STATIC_ROOT = os.environ.get("DJANGO_STATIC_ROOT") or None
+# Where collectstatic gathers the files production serves (the Dockerfile runs it with DJANGO_DEBUG=0).
+STATIC_ROOT = os.environ.get("DJANGO_STATIC_ROOT") or (None if DEBUG else BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
-WHITENOISE_USE_FINDERS = True
+# WhiteNoise serves static files. With DEBUG, straight from the apps and static/ (no collectstatic step); in
+# production only what `manage.py collectstatic` gathered into STATIC_ROOT, compressed and named by their content
+# hash, so browsers may cache them for ever. Chosen here from the environment: pytest-django sets DEBUG to False
+# only after the settings are read, so the tests run without collectstatic.
+WHITENOISE_USE_FINDERS = DEBUG
+if not DEBUG:
+    STORAGES = {
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Seconds a bot waits before moving, so people can follow what it did.
