@@ -64,7 +64,7 @@ async def _loop_pool() -> AsyncConnectionPool:
     if pool is None:
         pool = _pools[loop] = AsyncConnectionPool(
             kwargs=_connection_params(), min_size=0, max_size=settings.MOVE_CONNECTIONS,
-            timeout=getattr(settings, "DB_POOL_TIMEOUT", 10), configure=_configure, open=False, name="civitas-loop")
+            timeout=settings.DB_POOL_TIMEOUT, configure=_configure, open=False, name="civitas-loop")
         closer = loop.create_task(_close_with_loop(pool), name="civitas-loop-pool-closer")
         _closers.add(closer)
         closer.add_done_callback(_closers.discard)
