@@ -87,8 +87,21 @@ TEMPLATES = [
 ]
 
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
+# PostgreSQL connections per process, at most: DB_POOL_MAX for views and the database thread (Django's pool), plus
+# MOVE_CONNECTIONS (below) for the moves played on the event loop. Under ASGI each request runs in a thread of its
+# own, so persistent connections (CONN_MAX_AGE) were never reused nor closed: a pool hands them back at request end.
+DB_POOL_MAX = int(os.environ.get("CIVITAS_DB_POOL_MAX", "8"))
+DB_POOL_MIN = min(int(os.environ.get("CIVITAS_DB_POOL_MIN", "2")), DB_POOL_MAX)
+# Seconds a request waits for a free connection before it fails.
+DB_POOL_TIMEOUT = float(os.environ.get("CIVITAS_DB_POOL_TIMEOUT", "10"))
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)}
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0, conn_health_checks=True)}
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        DATABASES["default"].setdefault("OPTIONS", {}).update({
+            "pool": {"min_size": DB_POOL_MIN, "max_size": DB_POOL_MAX, "timeout": DB_POOL_TIMEOUT},
+            # pg_stat_activity shows which process holds which connection.
+            "application_name": DATABASES["default"]["OPTIONS"].get("application_name") or f"civitas-{os.getpid()}",
+        })
 else:
     DATABASES = {
         "default": {
@@ -163,10 +176,19 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "/static/"
-# Static files are served by WhiteNoise straight from the apps and static/ (no collectstatic step needed).
-STATIC_ROOT = os.environ.get("DJANGO_STATIC_ROOT") or None
+# Where collectstatic gathers the files production serves (the Dockerfile runs it with DJANGO_DEBUG=0).
+STATIC_ROOT = os.environ.get("DJANGO_STATIC_ROOT") or (None if DEBUG else BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
-WHITENOISE_USE_FINDERS = True
+# WhiteNoise serves static files. With DEBUG, straight from the apps and static/ (no collectstatic step); in
+# production only what `manage.py collectstatic` gathered into STATIC_ROOT, compressed and named by their content
+# hash, so browsers may cache them for ever. Chosen here from the environment: pytest-django sets DEBUG to False
+# only after the settings are read, so the tests run without collectstatic.
+WHITENOISE_USE_FINDERS = DEBUG
+if not DEBUG:
+    STORAGES = {
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Seconds a bot waits before moving, so people can follow what it did.

@@ -3,6 +3,7 @@
 from django.contrib import admin
 from django.templatetags.static import static
 from django.urls import include, path
+from django.utils.functional import lazy
 from django.views.generic import RedirectView
 
 from apps.accounts.forms import AdminLoginForm
@@ -14,7 +15,8 @@ admin.site.login_form = AdminLoginForm  # the admin's log-in is locked out like 
 urlpatterns = [
     path("", match_views.home, name="home"),
     path("healthz", match_views.healthz, name="healthz"),
-    path("favicon.ico", RedirectView.as_view(url=static("civitas/favicon.svg"), permanent=True)),
+    # Looked up at request time: in production the name carries the content hash from collectstatic's manifest.
+    path("favicon.ico", RedirectView.as_view(url=lazy(static, str)("civitas/favicon.svg"), permanent=True)),
     path("games/<slug:slug>/", match_views.game_rules, name="game_rules"),
     path("accounts/", include("apps.accounts.urls")),
     path("lobbies/", include("apps.lobbies.urls")),

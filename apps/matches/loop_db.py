@@ -1,8 +1,9 @@
-"""A few asynchronous PostgreSQL connections for each event loop, used by the moves played on the loop.
+"""A pool of asynchronous PostgreSQL connections for each event loop, used by the moves played on the loop.
 
-They are opened with Django's own connection parameters and adapters (so values load exactly as the ORM's do),
-in autocommit, at most ``settings.MOVE_CONNECTIONS`` per loop, and only when first needed. A connection that
-failed, or whose user was interrupted, is closed rather than reused.
+Each loop gets its own ``psycopg_pool.AsyncConnectionPool`` (a pool's tasks and connections belong to the loop that
+opened it) of at most ``settings.MOVE_CONNECTIONS`` connections, opened only when first needed. They connect with
+Django's own connection parameters and adapters (so values load exactly as the ORM's do), in autocommit, and in the
+time zone Django sets on its own connections. A connection whose user was interrupted is closed, not reused.
 """
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ import psycopg
 from django.conf import settings
 from django.db import connections
 from psycopg import sql
-from psycopg.pq import TransactionStatus
+from psycopg_pool import AsyncConnectionPool
 
-_pools: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _LoopPool] = weakref.WeakKeyDictionary()
-_open: set[psycopg.AsyncConnection] = set()  # every connection not yet closed, whichever loop it belongs to
+_pools: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, AsyncConnectionPool] = weakref.WeakKeyDictionary()
+_opened: weakref.WeakSet[psycopg.AsyncConnection] = weakref.WeakSet()  # of every pool, for close_all()
+_closers: set[asyncio.Task] = set()
 
 
 def enabled() -> bool:
@@ -29,57 +31,66 @@ def enabled() -> bool:
 
 @contextlib.asynccontextmanager
 async def connection() -> AsyncIterator[psycopg.AsyncConnection]:
-    """One of the running loop's connections, for the length of the block (waiting for one if all are in use)."""
-    loop = asyncio.get_running_loop()
-    pool = _pools.get(loop)
-    if pool is None:
-        pool = _pools[loop] = _LoopPool(settings.MOVE_CONNECTIONS)
-    async with pool.slots:
-        conn = await pool.take()
-        try:
-            yield conn
-        except BaseException:
-            await _discard(conn)  # a statement may be half sent or half read: the connection's state is unknown
-            raise
-        if conn.closed or conn.info.transaction_status != TransactionStatus.IDLE:
-            await _discard(conn)
-        else:
-            pool.idle.append(conn)
+    """One of the running loop's connections, for the length of the block (waiting for one if all are in use;
+    ``psycopg_pool.PoolTimeout``, a ``psycopg.Error``, after ``settings.DB_POOL_TIMEOUT`` seconds)."""
+    pool = await _loop_pool()
+    conn = await pool.getconn()
+    try:
+        yield conn
+    except BaseException:
+        # A statement may be half sent or half read: the connection's state is unknown, so the pool replaces it.
+        with contextlib.suppress(Exception):
+            await conn.close()
+        raise
+    finally:
+        await pool.putconn(conn)
 
 
 def close_all() -> None:
-    """Close every connection of every loop, from outside any loop (a test's loop may be closed already)."""
-    while _open:
-        _open.pop().pgconn.finish()
+    """Close every pool of every loop, from outside any loop (a test's loop may be closed already)."""
+    pools = list(_pools.items())
     _pools.clear()
+    for loop, pool in pools:
+        if not loop.is_closed() and not loop.is_running():
+            loop.run_until_complete(pool.close())
+    for conn in list(_opened):  # those of pools whose loop is gone
+        if not conn.closed:
+            conn.pgconn.finish()
 
 
-class _LoopPool:
-    def __init__(self, size: int):
-        self.slots = asyncio.Semaphore(size)
-        self.idle: list[psycopg.AsyncConnection] = []
+async def _loop_pool() -> AsyncConnectionPool:
+    loop = asyncio.get_running_loop()
+    pool = _pools.get(loop)
+    if pool is None:
+        pool = _pools[loop] = AsyncConnectionPool(
+            kwargs=_connection_params(), min_size=0, max_size=settings.MOVE_CONNECTIONS,
+            timeout=settings.DB_POOL_TIMEOUT, configure=_configure, open=False, name="civitas-loop")
+        closer = loop.create_task(_close_with_loop(pool), name="civitas-loop-pool-closer")
+        _closers.add(closer)
+        closer.add_done_callback(_closers.discard)
+    if pool.closed:  # a new pool (opening an open one is harmless, should two moves race here)
+        await pool.open()
+    return pool
 
-    async def take(self) -> psycopg.AsyncConnection:
-        while self.idle:
-            conn = self.idle.pop()
-            if not conn.closed:
-                return conn
-        return await _connect()
+
+async def _close_with_loop(pool: AsyncConnectionPool) -> None:
+    """Close the pool when its loop cancels its tasks on the way out (``asyncio.run`` and test loops do). The pool's
+    own tasks outlive a cancellation (they retry whatever it interrupted), so the loop would wait for them forever,
+    with their connections open, unless the pool is closed first."""
+    try:
+        await asyncio.Event().wait()
+    finally:
+        await pool.close(timeout=5)
 
 
-async def _connect() -> psycopg.AsyncConnection:
-    wrapper = connections["default"]
-    params = wrapper.get_connection_params()
+def _connection_params() -> dict:
+    params = connections["default"].get_connection_params()
     params.pop("cursor_factory", None)  # a synchronous class; the asynchronous default binds on the server too
-    conn = await psycopg.AsyncConnection.connect(**params, autocommit=True)
-    _open.add(conn)
-    zone = wrapper.timezone_name
+    return {**params, "autocommit": True}
+
+
+async def _configure(conn: psycopg.AsyncConnection) -> None:
+    _opened.add(conn)
+    zone = connections["default"].timezone_name
     if zone and conn.info.parameter_status("TimeZone") != zone:  # as Django sets up its own connections
         await conn.execute(sql.SQL("SET TIME ZONE {}").format(sql.Literal(zone)))
-    return conn
-
-
-async def _discard(conn: psycopg.AsyncConnection) -> None:
-    _open.discard(conn)
-    with contextlib.suppress(Exception):
-        await conn.close()

@@ -143,20 +143,13 @@ async def test_a_failed_connection_is_replaced_and_the_move_handed_over(duel, al
     assert (await fresh(duel.pk)).version == 1
 
 
-async def test_each_loop_opens_at_most_its_share_of_connections(duel, alice, bob, settings, monkeypatch):
+async def test_each_loop_opens_at_most_its_share_of_connections(duel, alice, bob, settings):
     settings.MOVE_CONNECTIONS = 2
-    opened, busy, most = [], [0], [0]
-    connect = loop_db._connect
-
-    async def counted():
-        conn = await connect()
-        opened.append(conn)
-        return conn
-
-    monkeypatch.setattr(loop_db, "_connect", counted)
+    opened, busy, most = set(), [0], [0]  # opened: the server processes (backend pids) of the connections used
 
     async def hold():
-        async with loop_db.connection():
+        async with loop_db.connection() as conn:
+            opened.add(conn.info.backend_pid)
             busy[0] += 1
             most[0] = max(most[0], busy[0])
             await asyncio.sleep(0.05)
