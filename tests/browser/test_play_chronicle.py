@@ -66,6 +66,7 @@ def test_a_host_a_guest_and_a_watcher_play_chronicle_to_the_end(browser, daphne_
     a.click(".game:has-text('Chronicle') >> text=New lobby")
     a.select_option("#id_seat_count", "2")
     a.uncheck("#id_is_public")
+    a.check("#id_allow_spectators")
     a.click("button:has-text('Create lobby')")
     a.wait_for_selector("[data-lobby]")
     a.wait_for_selector("text=Live")
@@ -86,9 +87,11 @@ def test_a_host_a_guest_and_a_watcher_play_chronicle_to_the_end(browser, daphne_
     b.wait_for_url(re.compile(r"/matches/\d+/$"), timeout=10000)
     match_url = a.url
 
-    # C opens the site with no account and watches the live match.
+    # C, with no account, is sent the match's address and watches: the host allowed spectators, though the private
+    # match is not listed on the home page.
     c.goto(base + "/")
-    c.click(f"a[href='{match_url.replace(base, '')}'] >> text=Watch")
+    assert not c.query_selector(f"a[href='{match_url.replace(base, '')}']")
+    c.goto(match_url)
     c.wait_for_selector("text=Live")
     c.wait_for_selector("text=you are watching")
     for page in (a, b, c):
