@@ -103,3 +103,10 @@ def test_the_rules_page_lists_every_card_with_its_dogma_and_the_edition_choice()
 
 def test_the_stylesheet_uses_the_site_variables_and_no_emoji():
     assert_stylesheet_follows_the_site(BOARDS, below=0x2000)
+
+
+def test_the_turn_prompt_does_not_repeat_the_sites_your_turn():
+    # The match page already prints "Your turn: " before the game's prompt (apps/matches _table.html).
+    prompt = RULES.view(table(), 0)["prompt"]
+    assert not prompt.lower().startswith("your turn"), prompt
+    assert prompt.startswith("2 actions left")
