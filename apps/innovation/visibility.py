@@ -201,5 +201,6 @@ def view(state: State, seat: int | None) -> dict:
         "prompt": prompt_for(state, seat, where),
         "log": render_log(state, seat, where),
         "result": state["result"],
+        "marks": state.get("marks"),  # public: what the last move changed (see changes)
     }
     return data
