@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from apps.matches.rules import IllegalMove, Move, Rules, State
 
-from . import ages, bot, core, visibility  # noqa: F401  (ages registers every card's dogma)
+from . import ages, bot, changes, core, visibility  # noqa: F401  (ages registers every card's dogma)
 
 __all__ = ["RULES", "IllegalMove", "InnovationRules"]
 
@@ -83,6 +83,11 @@ class InnovationRules(Rules):
                               else "Another player is making a decision.")
         if move not in self.legal_moves(state, seat):
             raise IllegalMove(self._why_illegal(state, seat, move))
+        new = self._apply(state, seat, move)
+        new["marks"] = changes.after_move(state, new, seat)  # public: what the board marks as just changed
+        return new
+
+    def _apply(self, state: State, seat: int, move: Move) -> State:
         if state["phase"] == "setup":
             new = core.copy_state(state)
             new["start_melds"][seat] = move["card"]

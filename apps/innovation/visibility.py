@@ -167,7 +167,8 @@ def prompt_for(state: State, viewer: int | None, where: dict) -> str:
     turn = state["turn"]
     left = turn["actions"]
     if viewer == turn["seat"]:
-        return f"Your turn: {left} action{'s' if left != 1 else ''} left. Draw, meld, achieve or tap a top card."
+        return (f"{left} action{'s' if left != 1 else ''} left: draw, meld a card from your hand, achieve, "
+                "or tap a top card for its dogma.")
     return f"It is {{p{turn['seat']}}}'s turn."
 
 
@@ -200,5 +201,6 @@ def view(state: State, seat: int | None) -> dict:
         "prompt": prompt_for(state, seat, where),
         "log": render_log(state, seat, where),
         "result": state["result"],
+        "marks": state.get("marks"),  # public: what the last move changed (see changes)
     }
     return data

@@ -77,11 +77,54 @@ def test_no_rendered_board_names_a_card_hidden_from_its_viewer():
 def test_the_board_shows_splays_icon_totals_and_supply_sizes():
     s = give(table(), 0, hand=["Sailing"], board=["Oars", "Archery"], splay={"red": "left"})
     page = BOARDS.board(s, 0)
-    assert "splayed left" in page and "Sailing" in page
-    assert 'title="Castle">Ca 3<' in page
-    assert f'title="Age 1: {len(s["decks"]["1"])} left"' in page
+    assert "Splayed left: the 1 card below show" in page and "Sailing" in page
+    assert 'aria-label="Visible icons: 3 Castle,' in page
+    assert f'aria-label="Age 1: {len(s["decks"]["1"])} left"' in page
     other = BOARDS.board(s, 1)
-    assert "Sailing" not in other and "Hand: 1 (1)" in other
+    assert "Sailing" not in other and 'aria-label="Hand: 1 card, ages 1"' in other
+
+
+def test_icons_are_drawn_glyphs_never_letter_codes():
+    s = give(table(), 0, hand=["Sailing"], board=["Oars", "Archery"], splay={"red": "left"})
+    page = BOARDS.board(s, 0)
+    assert 'class="in-i in-i-castle" role="img" aria-label="Castle"' in page
+    for code in (">Ca", ">Cr", ">Le", ">Li", ">Fa", ">Cl"):
+        assert code not in page, code
+    css = BOARDS.stylesheet()
+    for icon in ("castle", "crown", "leaf", "lightbulb", "factory", "clock"):
+        assert f".in-i-{icon} {{" in css and "data:image/svg+xml" in css
+
+
+def test_a_splayed_pile_is_fanned_with_the_icons_its_covered_cards_show():
+    s = give(table(), 0, board=["Oars", "Archery", "Metalworking"], splay={"red": "up"})
+    page = BOARDS.board(s, 1)
+    start = page.index('class="in-fan in-fan-up"')
+    fan = page[start:page.index("\n", start)]
+    assert fan.count('class="in-sliver"') == 2
+    assert fan.count('class="in-i ') == 6  # three icons of each of the two covered cards
+
+
+def test_every_card_in_hand_and_on_top_shows_its_dogma_and_what_a_tap_does():
+    s = give(table(), 0, hand=["Sailing"], board=["Archery"])
+    s = give(s, 1, board=["Oars"])
+    page = html.unescape(BOARDS.board(s, 0))
+    for name in ("Sailing", "Archery", "Oars"):
+        for _, text in CARDS[name][4]:
+            assert text in page, (name, text)
+    assert '<span class="in-tap">Meld</span>' in page
+    # Archery (castle) demands; Bea has Oars' 2 castles, Ada has Archery's 2: an equal count does not obey.
+    assert '<span class="in-tap">Dogma: no one must obey</span>' in page
+    assert "<details" in page, "the opponent's top card opens to its dogma with one tap"
+
+
+def test_a_dogma_tap_names_who_shares_and_who_must_obey():
+    s = give(table(), 0, board=["Oars"])
+    s = give(s, 1, board=["Writing"])
+    page = html.unescape(BOARDS.board(s, 0))
+    assert '<span class="in-tap">Dogma: demands of Bea</span>' in page
+    s = give(table(), 0, board=["Clothing"])  # 2 leaves against Pottery's 3: Bea shares
+    s = give(s, 1, board=["Pottery"])
+    assert '<span class="in-tap">Dogma: shared by Bea</span>' in html.unescape(BOARDS.board(s, 0))
 
 
 def test_the_summary_names_the_winner_and_the_scores():
@@ -103,3 +146,24 @@ def test_the_rules_page_lists_every_card_with_its_dogma_and_the_edition_choice()
 
 def test_the_stylesheet_uses_the_site_variables_and_no_emoji():
     assert_stylesheet_follows_the_site(BOARDS, below=0x2000)
+
+
+def test_the_turn_prompt_does_not_repeat_the_sites_your_turn():
+    # The match page already prints "Your turn: " before the game's prompt (apps/matches _table.html).
+    prompt = RULES.view(table(), 0)["prompt"]
+    assert not prompt.lower().startswith("your turn"), prompt
+    assert prompt.startswith("2 actions left")
+
+
+def test_the_board_marks_what_the_last_move_changed_and_nothing_else():
+    s = give(table(), 0, hand=["Sailing"], board=["Archery"])
+    s = RULES.apply(s, 0, {"type": "meld", "card": "Sailing"})
+    page = BOARDS.board(s, 1)
+    assert 'class="in-pile in-green is-changed"' in page
+    assert 'class="in-pile in-red is-changed"' not in page
+    assert page.count('<span class="in-badge in-badge-moved">last move</span>') == 1
+    assert 'class="in-pack is-changed" role="img" aria-label="Hand: 0 cards' in page
+    s = RULES.apply(s, 0, {"type": "draw"})
+    page = BOARDS.board(s, 1)
+    assert 'class="in-pile in-green is-changed"' not in page, "the older move is no longer marked"
+    assert 'class="in-back in-deck is-changed" role="img" aria-label="Age 1:' in page
