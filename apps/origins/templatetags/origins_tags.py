@@ -11,7 +11,10 @@ from collections.abc import Sequence
 from django import template
 
 from apps.matches.seating import name_seats, seat_name
-from apps.origins.geometry import map_context
+from apps.origins.content import START, parse_form
+from apps.origins.geometry import SHAPES, map_context
+from apps.origins.visibility import PAWN_FILL
+from apps.origins.wording import form_words
 
 register = template.Library()
 register.filter("seat_names", name_seats)
@@ -60,3 +63,75 @@ def get(mapping: dict | None, key):
 def origins_map() -> dict:
     """The static drawing of the world map: ``{% origins_map as geo %}``."""
     return map_context()
+
+
+# --- The drawn board --------------------------------------------------------------------------
+# Pawns are drawn as a block of width x height little squares on a base in the owner's colour, so
+# colour, height and width read at a glance; every tappable thing carries a transparent square of
+# HIT x HIT map units (the map is never drawn narrower than its own width in pixels, so >= 44 px).
+
+HIT = 46
+BLOCK = 5
+CRADLE_PER_ROW = 4
+CRADLE_STEP = 38
+
+
+def _label_lines(name: str) -> list[str]:
+    """A territory name on one line, or two when long (split at the space nearest the middle)."""
+    if len(name) <= 10 or " " not in name:
+        return [name]
+    spaces = [i for i, ch in enumerate(name) if ch == " "]
+    cut = min(spaces, key=lambda i: abs(i - len(name) / 2))
+    return [name[:cut], name[cut + 1:]]
+
+
+def _pawn_art(pawn: dict, x: int, y: int) -> dict:
+    """Coordinates of one pawn standing on (x, y): body, inner grid, base, hit square."""
+    w, h = BLOCK * pawn["width"] + 2, BLOCK * pawn["height"] + 2
+    left, top = x - w // 2, y + 4 - h
+    grid = "".join(f"M{left + 1 + BLOCK * i} {top}v{h}" for i in range(1, pawn["width"]))
+    grid += "".join(f"M{left} {top + 1 + BLOCK * i}h{w}" for i in range(1, pawn["height"]))
+    return {"x": left, "y": top, "w": w, "h": h, "grid": grid, "base_x": left - 3, "base_y": y + 4,
+            "base_w": w + 6, "hit_x": x - HIT // 2, "hit_y": y - HIT // 2 - 4, "cx": x, "cy": y}
+
+
+@register.simple_tag
+def origins_board(view: dict, legal: Sequence[dict] | None) -> dict:
+    """Everything the map draws for one view: ``{% origins_board view legal as board %}``.
+
+    Territories carry their name lines, the legal move onto them and whether the last move touched them;
+    pawns carry their drawing, the legal move selecting them, and whether they are picked or just changed."""
+    geo = map_context()
+    changed = view.get("changed") or {}
+    moved, spaces = set(changed.get("pawns", [])), set(changed.get("spaces", []))
+    pending = view.get("pending") or {}
+    targets = {e["move"]["to"]: e for e in legal or [] if e.get("move", {}).get("type") in ("migrate", "swap", "place")}
+    selects = {e["move"]["pawn"]: e for e in legal or [] if e.get("move", {}).get("type") == "select"}
+    territories = []
+    for t in view["territories"]:
+        lines = _label_lines(t["name"])
+        territories.append(dict(t, path=geo["paths"][t["id"]], target=targets.get(t["id"]),
+                                changed=t["id"] in spaces, lines=lines, label_y=t["y"] + 15,
+                                hit_x=t["x"] - HIT // 2, hit_y=t["y"] - HIT // 2))
+    pawns, at_start = [], 0
+    start = geo["start"]
+    for p in view["pawns"]:
+        if p["at"] == START:
+            x = start["x"] + 24 + (at_start % CRADLE_PER_ROW) * CRADLE_STEP
+            y = start["y"] + 46 + (at_start // CRADLE_PER_ROW) * 40
+            at_start += 1
+        else:
+            x, y = SHAPES[p["at"]]["x"], SHAPES[p["at"]]["y"]
+        pawns.append(dict(p, art=_pawn_art(p, x, y), move=selects.get(p["id"]), changed=p["id"] in moved,
+                          picked=pending.get("pawn") == p["id"]))
+    return {"geo": geo, "territories": territories, "pawns": pawns, "has_targets": bool(targets),
+            "straits": set(changed.get("straits", [])), "seats": set(changed.get("seats", [])),
+            "supply": set(changed.get("supply", []))}
+
+
+@register.simple_tag
+def pawn_glyph(form: str) -> dict:
+    """A reserve form drawn the way the map draws pawns (for the evolve buttons)."""
+    color, height, width = parse_form(form)
+    art = _pawn_art({"width": width, "height": height}, 14, 24)
+    return dict(art, fill=PAWN_FILL[color], words=form_words(form))
