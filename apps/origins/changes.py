@@ -1,10 +1,11 @@
 """What the last Origins move changed on the table, read from public parts of the two states only.
 
-``between(before, after, seat)`` names the pawns that moved, were born or were picked (a half-made action),
-the territories they left or reached, the seats whose public panel changed (hand size, tiles, cards in play,
-objectives, hunting and strait tokens), the straits that changed hands and the supply columns that lost a tile.
-The board marks those pieces so a player who looked away sees what the others did. Nothing hidden is
-compared: no card in a hand (only how many), no deck order, no generator state.
+``between(before, after, seat)`` names the pawns that moved, were born, or were picked or put back (a half-made
+action), the territories they left or reached, whether the turn or its half-made action changed, the seats whose
+public panel changed (hand size, tiles, cards in play, objectives, hunting and strait tokens), the straits that
+changed hands and the supply columns that lost a tile. The board marks those pieces so a player who looked away
+sees what the others did. Nothing hidden is compared: no card in a hand (only how many), no deck order, no
+generator state.
 """
 
 from __future__ import annotations
@@ -21,9 +22,8 @@ PANEL = ("permanents", "completed", "tiles", "hunts")
 def between(before: State, after: State, seat: int) -> dict:
     old = {p["id"]: p for p in before["pawns"]}
     pawns = [p["id"] for p in after["pawns"] if p["id"] not in old or old[p["id"]]["at"] != p["at"]]
-    picked = _picked(after) if _picked(after) != _picked(before) else None
-    if picked is not None and picked not in pawns:
-        pawns.append(picked)
+    if before["pending"] != after["pending"]:  # a pawn picked, put back, or given a form to evolve into
+        pawns += [p for p in {_picked(before), _picked(after)} if p is not None and p not in pawns]
     spaces = {p["at"] for p in after["pawns"] if p["id"] in pawns}
     spaces |= {old[i]["at"] for i in pawns if i in old and old[i]["at"] != START}
     spaces.discard(START)
@@ -34,6 +34,7 @@ def between(before: State, after: State, seat: int) -> dict:
              or score_of(before, s)["total"] != score_of(after, s)["total"]]
     return {
         "by": seat,
+        "turn": any(before[k] != after[k] for k in ("seat", "pending", "over")),
         "pawns": sorted(pawns),
         "spaces": sorted(spaces),
         "seats": seats,
