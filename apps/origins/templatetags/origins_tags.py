@@ -72,7 +72,7 @@ def origins_map() -> dict:
 # HIT x HIT map units (the map is never drawn narrower than 740 px for its 960 units, so >= 46 px).
 
 HIT = 58
-BLOCK = 7
+BLOCK = 6
 CRADLE_PER_ROW = 2
 CRADLE_STEP = 64
 NAME_LINE = 10
@@ -89,10 +89,10 @@ def _label_lines(name: str) -> list[str]:
 
 def _pawn_art(pawn: dict, x: int, y: int) -> dict:
     """Coordinates of one pawn standing on (x, y): body, inner grid, base, hit square."""
-    w, h = BLOCK * pawn["width"] + 2, BLOCK * pawn["height"] + 2
+    w, h = 6 + BLOCK * pawn["width"], 6 + BLOCK * pawn["height"]
     left, top = x - w // 2, y + 4 - h
-    grid = "".join(f"M{left + 1 + BLOCK * i} {top}v{h}" for i in range(1, pawn["width"]))
-    grid += "".join(f"M{left} {top + 1 + BLOCK * i}h{w}" for i in range(1, pawn["height"]))
+    grid = "".join(f"M{left + w * i / pawn['width']:g} {top}v{h}" for i in range(1, pawn["width"]))
+    grid += "".join(f"M{left} {top + h * i / pawn['height']:g}h{w}" for i in range(1, pawn["height"]))
     return {"x": left, "y": top, "w": w, "h": h, "grid": grid, "base_x": left - 3, "base_y": y + 4,
             "base_w": w + 6, "hit_x": x - HIT // 2, "hit_y": y - HIT // 2 - 4, "cx": x, "cy": y}
 
@@ -160,5 +160,5 @@ def origins_board(view: dict, legal: Sequence[dict] | None) -> dict:
 def pawn_glyph(form: str) -> dict:
     """A reserve form drawn the way the map draws pawns (for the evolve buttons)."""
     color, height, width = parse_form(form)
-    art = _pawn_art({"width": width, "height": height}, 18, 34)
+    art = _pawn_art({"width": width, "height": height}, 20, 36)
     return dict(art, fill=PAWN_FILL[color], words=form_words(form))
