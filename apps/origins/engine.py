@@ -2,7 +2,8 @@
 
 Pure Python (standard library and ``apps.matches.rules`` only). ``apply`` checks a
 move against ``legal_moves``, copies the state and lets ``flow`` change the copy;
-``view`` and ``hidden_from`` come from ``visibility``. See DESIGN.md, "Rules engine protocol".
+``view`` and ``hidden_from`` come from ``visibility``; ``changed`` records what the move changed
+(``changes.between``: public pieces only), so the board can mark it. See DESIGN.md, "Rules engine protocol".
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from apps.matches.rules import FlowRules, IllegalMove, Move, Rng, State
 
 from . import bots as origin_bots
-from . import flow, visibility, wording
+from . import changes, flow, visibility, wording
 from .content import CARD_BY_ID, TERRITORY_BY_ID
 
 __all__ = ["RULES", "OriginsRules", "IllegalMove"]
@@ -52,6 +53,7 @@ class OriginsRules(FlowRules):
         rng = Rng(new["rng"])
         flow.apply_move(new, rng, seat, move)
         new["rng"] = rng.state
+        new["changed"] = changes.between(state, new, seat)
         return new
 
     def describe_move(self, state: State, seat: int, move: Move) -> str:
@@ -113,7 +115,7 @@ class OriginsRules(FlowRules):
         if kind == "return":
             return "There is nothing to return now."
         if kind == "cancel":
-            return "There is nothing to put back now (or you have changed your mind too often this turn)."
+            return "There is nothing to put back now."
         return "That move is not possible now."
 
 

@@ -48,7 +48,6 @@ from .wording import form_words, seat_token, space_name
 State = dict[str, Any]
 Move = dict[str, Any]
 
-MAX_CANCELS = 2  # a turn may put a selected pawn back at most twice
 TERRITORY_IDS = tuple(t.id for t in TERRITORIES)
 
 
@@ -383,14 +382,12 @@ def legal_moves(state: State, seat: int) -> list[Move]:
             moves += [{"type": "migrate", "to": t} for t in migrate]
             moves += [{"type": "swap", "to": t} for t in swap]
         moves += [{"type": "evolve", "form": f} for f in evolution_forms(state, seat, pawn)]
-        if turn["cancels"] < MAX_CANCELS:
-            moves.append({"type": "cancel"})
+        moves.append({"type": "cancel"})  # a half-made action can always be taken back (issue 19)
         return moves
     if kind == "evolving":
         pawn = pawn_by_id(state, top["pawn"])
         moves = [{"type": "place", "to": t} for t in empty_neighbours(state, pawn["at"])]
-        if turn["cancels"] < MAX_CANCELS:
-            moves.append({"type": "cancel"})
+        moves.append({"type": "cancel"})
         return moves
     if kind == "reward":
         moves += reward_moves(state, seat, top)
@@ -417,7 +414,7 @@ def is_legal(state: State, seat: int, move: Move) -> bool:
         return kind == "choose" and move["option"] in choice_options(state, seat, top["card"])
     if waiting in ("selected", "evolving"):
         if kind == "cancel":
-            return turn["cancels"] < MAX_CANCELS
+            return True
         pawn = pawn_by_id(state, top["pawn"])
         if waiting == "evolving":
             return kind == "place" and move["to"] in empty_neighbours(state, pawn["at"])

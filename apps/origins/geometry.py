@@ -21,7 +21,7 @@ from .content import (
 CELL = 20
 WIDTH = GRID_COLS * CELL
 HEIGHT = GRID_ROWS * CELL
-START_BOX = (648, 246, 116, 58)  # x, y, width, height of the Cradle, in the Indian Ocean
+START_BOX = (600, 244, 160, 170)  # x, y, width, height of the Cradle, in the Indian Ocean
 
 
 def _cells(code: str) -> list[tuple[int, int]]:

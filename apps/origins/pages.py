@@ -28,7 +28,6 @@ from .content import (
     TILES_PER_LEVEL,
     form_id,
 )
-from .flow import MAX_CANCELS
 from .visibility import card_record
 from .wording import space_name
 
@@ -77,5 +76,4 @@ def rules_context() -> dict:
         "objectives_to_end": OBJECTIVES_TO_END,
         "round_limit": ROUND_LIMIT,
         "starting_hand": STARTING_HAND,
-        "max_cancels": MAX_CANCELS,
     }

@@ -2,7 +2,8 @@
 
 Public: the whole board (pawns, village markers, hunting tokens, straits), every
 collection (tiles, tokens, permanent cards in play, completed objectives), how many
-cards of each colour every hand holds, the yellow discard pile and the log.
+cards of each colour every hand holds, the yellow discard pile, the log and what the last move
+changed of all this (``changes``).
 Private: the cards in a hand (seen by their holder only), the order and content of
 the decks, and the generator state.
 """
@@ -164,6 +165,7 @@ def view(state: State, seat: int | None) -> dict:
         "discard": [card_record(c) for c in state["discard"]],
         "outcome": result,
         "log": list(state["log"]),
+        "changed": state.get("changed"),
     }
 
 
@@ -182,9 +184,17 @@ def prompt(state: State, seat: int | None) -> str:
             return f"{who} is choosing a reward for {space_name(top['space'])}."
         return f"{who} is taking their turn."
     if kind == "selected":
-        return "Tap a territory to migrate or swap, or choose a pawn to evolve."
+        # Say only what the board offers: a pawn picked to evolve from may have nowhere to go (issue 19).
+        pawn = flow.pawn_by_id(state, top["pawn"])
+        migrate, swap = flow.destinations(state, current, pawn) if pawn["owner"] == current else ([], [])
+        evolve = bool(flow.evolution_forms(state, current, pawn))
+        if (migrate or swap) and evolve:
+            return "Tap a lit territory to migrate or swap, or choose a pawn to evolve into; or put the pawn back."
+        if migrate or swap:
+            return "Tap a lit territory to migrate or swap there, or put the pawn back."
+        return "Choose the pawn to evolve into, or put the pawn back."
     if kind == "evolving":
-        return "Tap an empty territory next to the pawn to settle it with the new pawn."
+        return "Tap a lit territory next to the pawn to settle it with the new pawn, or put it back."
     if kind == "reward":
         return f"Choose your reward for settling {space_name(top['space'])}."
     if kind == "return":

@@ -1,0 +1,130 @@
+"""Origins' board in the browser (issue 19): two people play by tapping the drawn map, one at desktop width and
+one on a phone. Every tap target is at least 44 x 44 px, nothing but the map (which says so) scrolls sideways, a
+picked pawn lights the territories it can reach and can be put back, and after each move the other player sees
+the pieces it changed marked. Screenshots per width are saved in test-artifacts/ (origins-board-1280.png,
+origins-board-375.png, and origins-choice-<width>.png with a pawn picked)."""
+
+import json
+
+import pytest
+from django.db import connections
+
+from apps.lobbies import services as lobbies
+from tests.browser.test_play_chronicle import ARTIFACTS, DESKTOP, PHONE, Watchful, version_of, wait_for_version
+from tests.conftest import session_cookie
+
+SMALL_TARGETS = """() => [...document.querySelectorAll('#table .origins button, #table [data-move], #table label')]
+  .filter(el => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden')
+  .map(el => ({el, r: el.getBoundingClientRect()}))
+  .filter(({r}) => r.width < 43.5 || r.height < 43.5)
+  .map(({el, r}) => `${el.getAttribute('aria-label') || el.textContent.trim()}: ${r.width}x${r.height}`)"""
+OVERFLOW = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+# A player taps a target where it shows: its middle is not under another target.
+SHOWS_AT_ITS_MIDDLE = """el => {
+  el.scrollIntoView({block: 'center', inline: 'center'});
+  const r = el.getBoundingClientRect(), hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  return !!hit && hit.closest('[data-move]') === el; }"""
+FIRST_PAINT = "() => (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime"
+
+
+@pytest.fixture
+def origins_match(transactional_db, make_user):
+    try:
+        ada, bea = make_user("ada"), make_user("bea")
+        lobby = lobbies.create_lobby(ada, "origins", 2, True)
+        lobbies.join(lobby.pk, bea)
+        match = lobbies.start(lobby.pk, ada)
+        return match.pk, [session_cookie(ada), session_cookie(bea)]
+    finally:
+        connections.close_all()
+
+
+def assert_fits_a_thumb(page) -> None:
+    assert page.evaluate(SMALL_TARGETS) == []
+    assert page.evaluate(OVERFLOW) <= 0
+
+
+def tap(mover, pages, element) -> dict:
+    """Click one data-move element and wait until every page has the frame it caused."""
+    version = max(version_of(p) for p in pages)
+    move = json.loads(element.get_attribute("data-move"))
+    element.click()
+    for page in pages:
+        wait_for_version(page, version + 1)
+    return move
+
+
+def next_tap(page):
+    """A pawn on the map first, then a lit territory, then a reward or card, the end of the turn last."""
+    for selector in ("#table a.og-pawn[data-move]", "#table a.og-terr[data-move]", "#table .move-tile",
+                     "#table .move-skip_reward", "#table .move-return", "#table .move-end_turn"):
+        found = [el for el in page.query_selector_all(selector) if el.evaluate(SHOWS_AT_ITS_MIDDLE)]
+        if found:
+            return found[0]
+    return page.query_selector("#table [data-move]")
+
+
+@pytest.mark.browser
+def test_two_people_play_origins_by_tapping_the_map_at_desktop_and_phone_width(origins_match, browser,
+                                                                               daphne_servers):
+    match_id, cookies = origins_match
+    ARTIFACTS.mkdir(exist_ok=True)
+    (server,) = daphne_servers(1)
+    url = f"{server.url}/matches/{match_id}/"
+    watched, paints = [], []
+    for cookie, size, name in ((cookies[0], DESKTOP, "desktop"), (cookies[1], PHONE, "phone")):
+        ctx = browser.new_context(viewport=size)
+        ctx.add_cookies([{"name": "sessionid", "value": cookie, "url": server.url}])
+        page = ctx.new_page()
+        watched.append(Watchful(page, name))
+        page.goto(url)
+        page.wait_for_selector("[data-conn]:has-text('Live')")
+        paints.append(page.evaluate(FIRST_PAINT))
+    pages = [w.page for w in watched]
+    print(f"first contentful paint of the match page, ms: {paints}")
+    for page in pages:
+        assert page.query_selector_all("#table .og-name")  # territory names are on the map
+        assert_fits_a_thumb(page)
+    assert pages[1].is_visible("#table .og-map-hint")  # the phone is told the map scrolls
+    assert not pages[0].is_visible("#table .og-map-hint")
+
+    picked_once = set()
+    for turn in range(14):
+        movers = [p for p in pages if p.query_selector("#table [data-move]")]
+        assert len(movers) == 1, "one player can move at a time"
+        mover = movers[0]
+        other = next(p for p in pages if p is not mover)
+        width = 1280 if mover is pages[0] else 375
+        target = next_tap(mover)
+        move = tap(mover, pages, target) if turn != 4 else None
+        if turn == 4:  # once by keyboard: a map link or button is focused and Enter plays it
+            version = max(version_of(p) for p in pages)
+            move = json.loads(target.get_attribute("data-move"))
+            target.focus()
+            mover.keyboard.press("Enter")
+            for page in pages:
+                wait_for_version(page, version + 1)
+        for page in pages:
+            assert_fits_a_thumb(page)
+        assert other.query_selector_all("#table .is-changed"), f"the move {move} is marked for the other player"
+        if move["type"] == "select":
+            # The picked pawn lights what it can reach, and the tray offers the way back.
+            assert other.query_selector("#table .og-pawn.is-picked.is-changed")
+            assert mover.query_selector_all("#table .og-map.has-targets a.og-terr.is-target, #table .move-evolve")
+            back = mover.query_selector("#table .og-tray .move-cancel")
+            assert back is not None
+            if width not in picked_once:
+                picked_once.add(width)
+                mover.screenshot(path=str(ARTIFACTS / f"origins-choice-{width}.png"), full_page=True)
+                tap(mover, pages, back)
+                assert mover.query_selector("#table a.og-pawn[data-move]"), "putting the pawn back undoes the pick"
+        if move["type"] in ("migrate", "swap", "place"):
+            assert other.query_selector(f"#table path.og-terr.is-changed[data-territory='{move['to']}']")
+            assert other.query_selector("#table .og-pawn.is-changed")
+        if turn == 9:
+            for page, w in ((pages[0], 1280), (pages[1], 375)):
+                page.screenshot(path=str(ARTIFACTS / f"origins-board-{w}.png"), full_page=True)
+    assert picked_once == {1280, 375}
+    for w in watched:
+        w.page.context.close()
+        assert w.problems == [], (w.name, w.problems)
