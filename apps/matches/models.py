@@ -115,9 +115,14 @@ class MoveLog(models.Model):
 class ReplaySnapshot(models.Model):
     """The whole state after ``version`` moves, kept so that a replay step rebuilds only the moves after it.
 
+    The move that makes a version divisible by ``EVERY`` writes one with its own statement (``move_store``); a
+    replay makes any that are missing (matches from before, or one dropped as wrong).
+
     Never the truth: it is checked against the log's digest for that version before use, and can be dropped and
     rebuilt from the seed and the log at any time (``apps/matches/replay.py``). Secret like the match's state.
     """
+
+    EVERY = 50  # moves between kept states: a replay step applies at most this many (Stone Age: ~0.05 ms a move)
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="replay_snapshots")
     version = models.PositiveIntegerField()

@@ -29,7 +29,7 @@ from django.utils import timezone
 from psycopg.types.json import Jsonb
 
 from apps.accounts.sessions import SessionEnded, session_check, signed_in_by, still_signed_in
-from apps.matches.models import Match, MatchSeat, MoveLog
+from apps.matches.models import Match, MatchSeat, MoveLog, ReplaySnapshot
 
 # What a move needs of its seats: who plays each one (person or bot, and why) and the name pages show.
 SEAT_FIELDS = ("id", "match_id", "index", "name", "bot", "bot_by", "user_id")
@@ -134,6 +134,10 @@ def _write(match_id: int, version: int, fields: dict[str, Any], log: dict[str, A
             if Match.objects.filter(pk=match_id, version=version).update(**fields) != 1:
                 return False, []
             MoveLog.objects.create(match_id=match_id, version=version + 1, **log)
+            if _keeps_snapshot(version, fields):
+                ReplaySnapshot.objects.bulk_create(
+                    [ReplaySnapshot(match_id=match_id, version=version + 1, state=fields["state"])],
+                    ignore_conflicts=True)
         if then is None:
             return True, []
         with connection.cursor() as cursor:
@@ -155,7 +159,8 @@ def _write(match_id: int, version: int, fields: dict[str, Any], log: dict[str, A
 
 def write_statement(match_id: int, version: int, fields: dict[str, Any], log: dict[str, Any]) -> tuple[str, list]:
     """The one statement of ``write`` on PostgreSQL, with its parameters: it inserts a log row only if the update
-    found the match at ``version``."""
+    found the match at ``version``, and on every ``ReplaySnapshot.EVERY``-th version also keeps the new state as a
+    replay snapshot (its count of rows is still the log row's)."""
     qn = connection.ops.quote_name
     log = {"match_id": match_id, "version": version + 1, **log}
     log.setdefault("created_at", fields.get("updated_at") or timezone.now())  # as auto_now_add would
@@ -165,9 +170,21 @@ def write_statement(match_id: int, version: int, fields: dict[str, Any], log: di
         sets.append(f"{qn(field.column)} = %s")
         params.append(_to_db(field, value))
     params += [match_id, version]
+    state_column = qn(Match._meta.get_field("state").column)
+    keep = ""
+    if _keeps_snapshot(version, fields):
+        table = qn(ReplaySnapshot._meta.db_table)
+        keep = (f", kept AS (INSERT INTO {table} ({qn('match_id')}, {qn('version')}, {qn('state')}) "
+                f"SELECT {qn('id')}, %s, {state_column} FROM moved ON CONFLICT DO NOTHING)")
+        params.append(version + 1)
     log_fields = [MoveLog._meta.get_field(name) for name in log]
     params += [_to_db(field, value) for field, value in zip(log_fields, log.values(), strict=True)]
     return (f"WITH moved AS (UPDATE {qn(Match._meta.db_table)} SET {', '.join(sets)} "
-            f"WHERE {qn('id')} = %s AND {qn('version')} = %s RETURNING {qn('id')}) "
+            f"WHERE {qn('id')} = %s AND {qn('version')} = %s RETURNING {qn('id')}, {state_column}){keep} "
             f"INSERT INTO {qn(MoveLog._meta.db_table)} ({', '.join(qn(f.column) for f in log_fields)}) "
             f"SELECT {', '.join(['%s'] * len(log_fields))} FROM moved"), params
+
+
+def _keeps_snapshot(version: int, fields: dict[str, Any]) -> bool:
+    """Whether the move from ``version`` writes a replay snapshot of the state it sets."""
+    return "state" in fields and (version + 1) % ReplaySnapshot.EVERY == 0

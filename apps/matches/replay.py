@@ -14,7 +14,7 @@ from apps.matches.models import Match, MoveLog, ReplaySnapshot
 from apps.matches.registry import engine
 from apps.matches.services import state_digest
 
-EVERY = 50  # moves between kept states: a step applies at most this many (Stone Age: about 0.05 ms a move)
+EVERY = ReplaySnapshot.EVERY
 
 
 def states(match: Match, upto: int | None = None) -> list[dict]:

@@ -38,10 +38,21 @@ def test_every_step_of_a_real_match_equals_the_full_replay_in_any_order(game, mo
     for step in steps:
         assert state_at(match, step) == full[step], f"step {step}"
     kept = set(ReplaySnapshot.objects.filter(match=match).values_list("version", flat=True))
-    assert kept == set(range(every, match.version, every))  # (the last step is the match's own state)
+    # (the last step is the match's own state; moves themselves keep one every ReplaySnapshot.EVERY versions)
+    assert kept - set(range(ReplaySnapshot.EVERY, match.version + 1, ReplaySnapshot.EVERY)) == set(
+        range(every, match.version, every)) - set(range(ReplaySnapshot.EVERY, match.version + 1, ReplaySnapshot.EVERY))
 
 
-def test_a_replay_step_rebuilds_at_most_every_moves_once_snapshots_are_kept(client, monkeypatch):
+def test_the_moves_themselves_keep_a_snapshot_every_so_many_versions():
+    match = bot_match("stone_age", seed=7)
+    assert match.version > 4 * EVERY
+    full = states(match)
+    kept = dict(ReplaySnapshot.objects.filter(match=match).values_list("version", "state"))  # no replay asked yet
+    assert sorted(kept) == list(range(EVERY, match.version + 1, EVERY))
+    assert all(state == full[version] for version, state in kept.items())
+
+
+def test_even_the_first_request_of_a_replay_step_rebuilds_at_most_every_moves(client, monkeypatch):
     match = bot_match("stone_age", seed=7)
     assert match.version > 4 * EVERY
     rules = engine("stone_age")
@@ -49,7 +60,6 @@ def test_a_replay_step_rebuilds_at_most_every_moves_once_snapshots_are_kept(clie
     real_apply = rules.apply
     monkeypatch.setattr(rules, "apply", lambda state, seat, move: applied.append(1) or real_apply(state, seat, move))
     for step in (match.version - 1, match.version // 2 + EVERY - 1, EVERY - 1, 1):
-        assert client.get(f"/matches/{match.pk}/replay/?move={step}").status_code == 200  # builds what it needs
         applied.clear()
         assert client.get(f"/matches/{match.pk}/replay/?move={step}").status_code == 200
         assert len(applied) <= EVERY, f"step {step} applied {len(applied)} moves"
