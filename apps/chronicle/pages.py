@@ -49,8 +49,7 @@ def rules_context() -> dict:
 TERMS = (
     ("piles", "Character piles", (
         "The character cards are sorted into their nine aspect piles and each pile is shuffled. These piles are "
-        "shared by all players: rewards compete for them.",
-        "Choosing an aspect takes the top card of that pile.")),
+        "shared by all players: rewards compete for them.",)),
     ("pay", "Paying a cost", (
         "You may choose a drawn fill card if you can pay its cost with the icons on the civilization cards you "
         "drew, taken together (top icons and further icons alike).",
