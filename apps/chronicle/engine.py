@@ -2,14 +2,15 @@
 
 Pure Python (standard library and ``apps.matches.rules`` only). ``apply`` checks a
 move, copies the state and lets ``flow`` change the copy; ``view`` and
-``hidden_from`` come from ``visibility``. See DESIGN.md, "Rules engine protocol".
+``hidden_from`` come from ``visibility``. Each new state also records what the move changed on the table
+(``changes.between``: public pieces only), so the board can mark it. See DESIGN.md, "Rules engine protocol".
 """
 
 from __future__ import annotations
 
 from apps.matches.rules import FlowRules, IllegalMove, Move, Rng, State, clone
 
-from . import flow, visibility, wording
+from . import changes, flow, visibility, wording
 from .content import ASPECT_LABELS, FILL_BY_ID
 
 __all__ = ["RULES", "ChronicleRules", "IllegalMove"]
@@ -54,6 +55,7 @@ class ChronicleRules(FlowRules):
         elif kind == "vote":
             flow.do_vote(new, seat, move["for"])
         new["rng"] = rng.state
+        new["changed"] = changes.between(state, new, seat)
         return new
 
     def describe_move(self, state: State, seat: int, move: Move) -> str:

@@ -1,4 +1,5 @@
-"""Data for Chronicle's pages outside a match: ``rules_context()`` feeds chronicle/rules.html."""
+"""Data for Chronicle's pages: ``rules_context()`` feeds chronicle/rules.html; ``TERMS`` are the board's words
+explained on tap, in passages quoted from that rules page."""
 
 from __future__ import annotations
 
@@ -42,3 +43,25 @@ def rules_context() -> dict:
         "hand_size": HAND_SIZE,
         "fate_after": FAILED_DRAWS_BEFORE_FATE,
     }
+
+
+# The board's words explained on tap, each in passages quoted from rules.html (a test holds them to it).
+TERMS = (
+    ("piles", "Character piles", (
+        "The character cards are sorted into their nine aspect piles and each pile is shuffled. These piles are "
+        "shared by all players: rewards compete for them.",)),
+    ("pay", "Paying a cost", (
+        "You may choose a drawn fill card if you can pay its cost with the icons on the civilization cards you "
+        "drew, taken together (top icons and further icons alike).",
+        "An overlapping group, shown as icons in one frame, needs all its icons among the cards you drew.")),
+    ("fate", "Fate intervenes", (
+        "Instead every one of the three drawn fill cards may be chosen without paying, but a card chosen this "
+        "way brings no reward.",)),
+    ("reward", "Reward", (
+        "Then you may take the reward of the card you chose: pick one of its alternatives.",
+        "A single icon gives you the top character card of that aspect's pile; an overlapping group gives you "
+        "the top card of each of its aspects' piles.",
+        "You may always take nothing.")),
+    ("deck", "Civilization Deck", (
+        "Decks are taken openly: everyone can see which cards a civilization holds, but not their order.",)),
+)

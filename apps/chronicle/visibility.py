@@ -4,7 +4,7 @@ Everything on the table is public: civilization decks are taken openly (shown
 sorted, never in deck order), drawn cards lie face up, every telling is read
 aloud. Hidden from everyone: deck and pile order, undrawn cards, the story cards
 not yet revealed, whom each player voted for until the vote ends, and the
-generator state.
+generator state. What the last move changed (``changes``) is public too.
 """
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ def view(state: State, seat: int | None) -> dict:
         "active": flow.active_seats(state),
         "turn": state["turn"] if phase in (flow.BUILD, flow.STORY) else None,
         "prompt": prompt(state, seat),
-        "story": story_record(STORIES[state["story"]]) if phase == flow.STORY else None,
+        "story": _story_view(state) if phase == flow.STORY else None,
         "stories_revealed": flow.revealed_count(state),
         "stories_total": len(STORIES),
         "build": _build_view(state),
@@ -96,7 +96,19 @@ def view(state: State, seat: int | None) -> dict:
         "votes": _votes_view(state, seat),
         "outcome": result,
         "log": list(state["log"]),
+        "changed": state.get("changed"),
     }
+
+
+def _story_view(state: State) -> dict:
+    """The story card on the table, with the word the seat at turn has set in its blank (while it takes
+    its reward), as its telling already shows."""
+    record = story_record(STORIES[state["story"]])
+    told = state["seats"][state["turn"]]["told"]
+    filled = told[state["story"]] if len(told) > state["story"] else None
+    record["fill"] = FILL_BY_ID[filled["card"]].name if filled else None
+    record["fate"] = bool(filled and filled["fate"])
+    return record
 
 
 def _build_view(state: State) -> dict | None:

@@ -148,7 +148,7 @@ def test_the_view_has_the_documented_keys():
     assert set(view) == {
         "game", "phase", "players", "viewer", "active", "turn", "prompt", "story", "stories_revealed",
         "stories_total", "build", "piles", "civilizations", "draw", "reward", "tellings", "votes",
-        "outcome", "log",
+        "outcome", "log", "changed",
     }
 
 

@@ -14,6 +14,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from apps.chronicle.content import ASPECT_GLYPHS, ASPECT_LABELS, KIND_LABELS
+from apps.chronicle.pages import TERMS
 from apps.matches.seating import name_seats, seat_name
 
 register = template.Library()
@@ -83,3 +84,21 @@ def ordinal_word(number: int) -> str:
     """1 -> 'First', 2 -> 'Second', ... (up to Ninth)."""
     words = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth", "Ninth")
     return words[number - 1] if isinstance(number, int) and 1 <= number <= len(words) else str(number)
+
+
+@register.filter
+def roman(number: int) -> str:
+    """1 -> 'I', ..., 9 -> 'IX': story cards are numbered like the chapters of a book."""
+    numerals = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII")
+    return numerals[number - 1] if isinstance(number, int) and 1 <= number <= len(numerals) else str(number)
+
+
+@register.filter
+def joined_for(changed: dict | None, seat: int) -> list[str]:
+    """The ids of the character cards the last move added to this seat's civilization."""
+    return list((changed or {}).get("joined", {}).get(str(seat), []))
+
+
+@register.simple_tag
+def chronicle_terms() -> list[dict]:
+    return [{"key": key, "title": title, "passages": passages} for key, title, passages in TERMS]

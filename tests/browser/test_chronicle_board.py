@@ -1,0 +1,128 @@
+"""Chronicle's board in the browser (issue 19): two people play by tapping the drawn board, one at desktop width and
+one on a phone. Every tap target is at least 44 x 44 px, nothing scrolls sideways, no pile label breaks inside a
+word, a term opens the rules' words, and after each move the other player sees the pieces it changed marked.
+Screenshots are saved in test-artifacts/: chronicle-board-1280.png and chronicle-board-375.png (a reward to choose),
+chronicle-build-{1280,375}.png (building the decks) and chronicle-draw-{1280,375}.png (fill cards drawn)."""
+
+import json
+import random
+
+import pytest
+from django.db import connections
+
+from apps.lobbies import services as lobbies
+from tests.browser.test_play_chronicle import ARTIFACTS, DESKTOP, PHONE, Watchful, version_of, wait_for_version
+from tests.conftest import session_cookie
+
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+    '#table .chronicle button, #table [data-move], #table .chronicle summary')]
+  .filter(el => el.offsetParent !== null)
+  .map(el => ({el, r: el.getBoundingClientRect()}))
+  .filter(({r}) => r.width < 43.5 || r.height < 43.5)
+  .map(({el, r}) => `${el.getAttribute('aria-label') || el.textContent.trim()}: ${r.width}x${r.height}`)"""
+OVERFLOW = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+BROKEN_LABELS = """() => [...document.querySelectorAll('#table .pile-label')]
+  .filter(el => el.offsetParent !== null)
+  .filter(el => { const r = el.getBoundingClientRect(), p = el.parentElement.getBoundingClientRect();
+                  return r.height > parseFloat(getComputedStyle(el).fontSize) * 1.8
+                         || r.left < p.left - 0.5 || r.right > p.right + 0.5; })
+  .map(el => el.textContent)"""
+FIRST_PAINT = "() => (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime"
+
+
+@pytest.fixture
+def chronicle_match(transactional_db, make_user):
+    try:
+        ada, bea = make_user("ada"), make_user("bea")
+        lobby = lobbies.create_lobby(ada, "chronicle", 2, True)
+        lobbies.join(lobby.pk, bea)
+        match = lobbies.start(lobby.pk, ada)
+        return match.pk, [session_cookie(ada), session_cookie(bea)]
+    finally:
+        connections.close_all()
+
+
+def assert_fits_a_thumb(page) -> None:
+    assert page.evaluate(SMALL_TARGETS) == []
+    assert page.evaluate(OVERFLOW) <= 0
+    assert page.evaluate(BROKEN_LABELS) == []
+
+
+def shoot(pages, name: str) -> None:
+    for page, width in ((pages[0], 1280), (pages[1], 375)):
+        page.screenshot(path=str(ARTIFACTS / f"{name}-{width}.png"), full_page=True)
+
+
+@pytest.mark.browser
+def test_two_people_play_chronicle_by_tapping_the_board_at_desktop_and_phone_width(chronicle_match, browser,
+                                                                                   daphne_servers):
+    match_id, cookies = chronicle_match
+    ARTIFACTS.mkdir(exist_ok=True)
+    (server,) = daphne_servers(1)
+    url = f"{server.url}/matches/{match_id}/"
+    watched, paints = [], []
+    for cookie, size, name in ((cookies[0], DESKTOP, "desktop"), (cookies[1], PHONE, "phone")):
+        ctx = browser.new_context(viewport=size)
+        ctx.add_cookies([{"name": "sessionid", "value": cookie, "url": server.url}])
+        page = ctx.new_page()
+        watched.append(Watchful(page, name))
+        page.goto(url)
+        page.wait_for_selector("[data-conn]:has-text('Live')")
+        paints.append(page.evaluate(FIRST_PAINT))
+    pages = [w.page for w in watched]
+    print(f"first contentful paint of the match page, ms: {paints}")
+
+    # A term on the board opens its explanation from the rules page, by tap; Escape closes it.
+    phone = pages[1]
+    phone.click("#table button[popovertarget='ch-term-piles']")
+    assert "shared by all players" in phone.inner_text("#ch-term-piles")
+    phone.keyboard.press("Escape")
+    phone.wait_for_selector("#ch-term-piles", state="hidden")
+
+    chooser = random.Random(19)
+    seen = set()
+    for turn in range(24):
+        version = max(version_of(p) for p in pages)
+        for page in pages:
+            wait_for_version(page, version)
+            assert_fits_a_thumb(page)
+        phase = pages[0].get_attribute("#table .chronicle", "data-phase")
+        movers = [p for p in pages if p.query_selector(".status.yours") and p.query_selector("#table [data-move]")]
+        assert movers, "someone can move while the game runs"
+        mover = movers[0]
+        other = next(p for p in pages if p is not mover)
+        targets = mover.query_selector_all("#table [data-move]")
+        kinds = {json.loads(t.get_attribute("data-move"))["type"] for t in targets}
+        if turn == 1:
+            shoot(pages, "chronicle-build")
+        if "choose_fill" in kinds and "draw" not in seen:
+            seen.add("draw")
+            shoot(pages, "chronicle-draw")
+        if "take_reward" in kinds and "reward" not in seen:
+            seen.add("reward")
+            shoot(pages, "chronicle-board")
+        wanted = [t for t in targets if json.loads(t.get_attribute("data-move"))["type"] != "skip_reward"]
+        target = chooser.choice(wanted or targets)
+        move = json.loads(target.get_attribute("data-move"))
+        if turn == 3:  # once by keyboard: a move is a button, Enter plays it
+            target.focus()
+            mover.keyboard.press("Enter")
+        else:
+            target.click()
+        for page in pages:
+            wait_for_version(page, version + 1)
+        assert other.query_selector_all("#table .is-changed"), f"the move {move} is marked for the other player"
+        if move["type"] == "pick_aspect":
+            assert other.query_selector(f"#table .pile.aspect-{move['aspect']}.is-changed")
+            assert other.query_selector("#table .civ.is-changed .card.character.is-changed")
+        if move["type"] == "choose_fill":
+            assert mover.query_selector("#table .story-text .fill-word") or phase != "story"
+            assert other.query_selector("#table .chapter.is-changed, #table .telling-words li.is-changed")
+        if move["type"] == "take_reward":
+            assert other.query_selector("#table .civ.is-changed .card.character.is-changed")
+        if seen >= {"draw", "reward"} and turn >= 12:
+            break
+    assert seen >= {"draw", "reward"}
+    for w in watched:
+        w.page.context.close()
+        assert w.problems == [], (w.name, w.problems)
