@@ -190,7 +190,7 @@ def main() -> None:
     redis_port = free_port()
     os.environ.update(REDIS_URL=f"redis://127.0.0.1:{redis_port}/0", DJANGO_SETTINGS_MODULE="config.settings",
                       DJANGO_DEBUG="0", DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost", PYTHONUNBUFFERED="1",
-                      CIVITAS_MATCH_FRAME_RATE="1000,1000",
+                      CIVITAS_MATCH_FRAME_RATE="1000,1000", CIVITAS_SOCKETS_PER_ADDRESS="0",  # one client address
                       DJANGO_LOG_LEVEL=os.environ.get("DJANGO_LOG_LEVEL", "ERROR"))
     os.environ.setdefault("DJANGO_SECRET_KEY", "soak-" + str(random.randrange(1 << 60)))
     import django
