@@ -74,7 +74,8 @@
     if (!button) return;
     const input = document.querySelector(button.dataset.copy);
     input.select();
-    const done = () => { button.textContent = "Copied"; setTimeout(() => { button.textContent = "Copy link"; }, 1500); };
+    const label = button.dataset.label || (button.dataset.label = button.textContent);
+    const done = () => { button.textContent = "Copied"; setTimeout(() => { button.textContent = label; }, 1500); };
     if (navigator.clipboard) navigator.clipboard.writeText(input.value).then(done, () => document.execCommand("copy"));
     else { document.execCommand("copy"); done(); }
   });
