@@ -94,6 +94,7 @@ def match_page(request, match_id: int):
         "game_css": f"{match.game}/{match.game}.css",
         "entry": game_entry(match.game),
         "resync_ms": int(settings.RESYNC_SECONDS * 1000),
+        "over": match.status != Match.Status.RUNNING,
     })
     return render(request, "matches/match.html", context)
 
