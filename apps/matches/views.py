@@ -78,6 +78,8 @@ def game_rules(request, slug: str):
         if pages is not None and hasattr(pages, "rules_context"):
             context.update(pages.rules_context())
         context["rules"] = engine(slug)
+    if request.GET.get("panel") == "1":  # the rules alone, for the panel a match page opens over the table
+        return render(request, "matches/_rules.html", context | {"panel": True})
     return render(request, "matches/game_rules.html", context)
 
 
