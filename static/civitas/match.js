@@ -104,10 +104,10 @@
     const mySeat = root.dataset.seat === "" ? null : parseInt(root.dataset.seat, 10);
     root.querySelectorAll(".player").forEach((li) => {
       const seat = parseInt(li.dataset.seat, 10);
-      const online = frame.online.indexOf(seat) >= 0;
-      li.classList.toggle("online", online);
+      const connected = frame.online.indexOf(seat) >= 0;
+      li.classList.toggle("online", connected);
       const dot = li.querySelector("[data-online-dot]");
-      if (dot) dot.setAttribute("aria-label", online ? "connected" : "not connected");
+      if (dot) dot.setAttribute("aria-label", connected ? "connected" : "not connected");
       const player = players[seat];
       if (player) {
         li.querySelector("[data-player-name]").textContent = player.name;
