@@ -31,6 +31,10 @@ def finished_match(transactional_db):
         connections.close_all()
 
 
+def wait_step(page, step: int) -> None:
+    page.wait_for_function("n => document.querySelector('[data-replay-step]').dataset.replayStep == n", arg=step)
+
+
 def step_shown(page) -> int:
     return int(page.get_attribute("[data-replay-step]", "data-replay-step"))
 
@@ -63,11 +67,19 @@ def test_it_steps_a_replay_in_the_page_with_keys_and_controls_each_step_within_1
     assert max(timings) < STEP_MS, timings
 
     page.keyboard.press("End")  # real key presses too, and the jumps
-    page.wait_for_function("n => document.querySelector('[data-replay-step]').dataset.replayStep == n", arg=total)
+    wait_step(page, total)
     page.click('[data-control="start"]')
-    page.wait_for_function("() => document.querySelector('[data-replay-step]').dataset.replayStep == '0'")
+    wait_step(page, 0)
     page.keyboard.press("ArrowRight")
-    page.wait_for_function("() => document.querySelector('[data-replay-step]').dataset.replayStep == '1'")
+    wait_step(page, 1)
+    page.focus('[data-control="forward"]')  # from the keyboard alone: the focus stays on the control it pressed
+    for expected in (2, 3):
+        page.keyboard.press("Enter")
+        wait_step(page, expected)
+    page.click('[data-control="back"]')
+    wait_step(page, 2)
+    page.keyboard.press("ArrowLeft")
+    wait_step(page, 1)
 
     assert page.evaluate("window.sameDocument") is True and loads == []
     assert page.url.endswith("/replay/?move=1")
