@@ -12,7 +12,7 @@ class GameEntry(NamedTuple):
     title: str
     tagline: str
     app: str | None
-    table_talk: bool = False  # chat is part of play (a co-operative game): shown before the board on a phone
+    table_talk: bool = False  # chat is part of play (a co-operative game): its box says so (below the board, as all)
 
 
 GAMES: list[GameEntry] = [

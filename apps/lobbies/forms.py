@@ -6,6 +6,8 @@ from apps.matches.models import Match
 
 
 class LobbyForm(forms.Form):
+    name = forms.CharField(label="Table name", max_length=60, required=False, strip=True,
+                           help_text="How the lobby is listed; left blank, it is your name, the game and a number.")
     seat_count = forms.TypedChoiceField(label="Seats", coerce=int)
     is_public = forms.BooleanField(label="List on the home page (public)", required=False, initial=True)
     allow_spectators = forms.BooleanField(
@@ -30,5 +32,5 @@ class LobbyForm(forms.Form):
 
     def settings(self) -> dict:
         """The lobby's own settings (not the game's options)."""
-        keys = ("seat_count", "is_public", "allow_spectators", "pace", "away_minutes")
+        keys = ("name", "seat_count", "is_public", "allow_spectators", "pace", "away_minutes")
         return {key: self.cleaned_data[key] for key in keys}

@@ -6,7 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
-from apps.matches.models import Match
+from apps.matches.models import Match, game_title
 
 
 def new_invite_token() -> str:
@@ -20,6 +20,7 @@ class Lobby(models.Model):
         CLOSED = "closed", "Closed"
 
     game = models.CharField(max_length=32)
+    name = models.CharField(max_length=60, blank=True, help_text="The host's name for the table; blank: the default.")
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_lobbies")
     seat_count = models.PositiveSmallIntegerField()
     options = models.JSONField(default=dict, blank=True)
@@ -42,6 +43,15 @@ class Lobby(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("lobby", args=[self.pk])
+
+    @property
+    def game_title(self) -> str:
+        return game_title(self.game)
+
+    @property
+    def title(self) -> str:
+        """What lists call the lobby: the host's name for it, or one no other lobby has (its number)."""
+        return self.name or f"{self.host.username}'s {self.game_title} table #{self.pk}"
 
     def invite_path(self) -> str:
         return reverse("join_by_invite", args=[self.invite_token])

@@ -2,17 +2,18 @@
 
 import hashlib
 
+from django.db.models import Count, Q
+
 from apps.lobbies.models import Lobby, LobbySeat
 from apps.matches.bots import bot_kinds
 from apps.matches.registry import engine
 
 
 def open_public_lobbies(limit: int = 20) -> list[Lobby]:
-    lobbies = list(Lobby.objects.filter(status=Lobby.Status.OPEN, is_public=True)
-                   .select_related("host").prefetch_related("seats").order_by("-created_at")[:limit])
-    for lobby in lobbies:
-        lobby.free_seats = sum(1 for seat in lobby.seats.all() if seat.is_empty)
-    return lobbies
+    """Public lobbies still gathering players: a lobby with every seat taken is not open to anyone, so not listed."""
+    free = Count("seats", filter=Q(seats__user__isnull=True, seats__bot=""))
+    return list(Lobby.objects.filter(status=Lobby.Status.OPEN, is_public=True).annotate(free_seats=free)
+                .filter(free_seats__gt=0).select_related("host").order_by("-created_at")[:limit])
 
 
 INVITES_KEY = "invites"  # in the session: {lobby pk: fingerprint of the invite token that let this browser in}

@@ -37,13 +37,15 @@ def _check_rate(user, what: str, limit_setting: str, noun: str) -> None:
 
 
 def create_lobby(host, game: str, seat_count: int, is_public: bool, options: dict | None = None,
-                 pace: str = "live", away_minutes: int = 3, allow_spectators: bool = False) -> Lobby:
+                 pace: str = "live", away_minutes: int = 3, allow_spectators: bool = False,
+                 name: str = "") -> Lobby:
     rules = engine(game)
     if not rules.min_players <= seat_count <= rules.max_players:
         raise LobbyError(f"{rules.title} seats {rules.min_players} to {rules.max_players} players.")
     _check_rate(host, "create", "LOBBY_CREATE_LIMIT", "lobbies")
     with transaction.atomic():
-        lobby = Lobby.objects.create(game=game, host=host, seat_count=seat_count, is_public=is_public,
+        lobby = Lobby.objects.create(game=game, name=name.strip()[:60], host=host, seat_count=seat_count,
+                                     is_public=is_public,
                                      options=options or {}, pace=pace, away_minutes=away_minutes,
                                      allow_spectators=allow_spectators)
         LobbySeat.objects.bulk_create(LobbySeat(lobby=lobby, index=i) for i in range(seat_count))

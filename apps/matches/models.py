@@ -11,6 +11,15 @@ from django.urls import reverse
 from django.utils import timezone
 
 
+def game_title(slug: str) -> str:
+    from apps.matches.registry import game_entry
+
+    try:
+        return game_entry(slug).title
+    except KeyError:
+        return slug
+
+
 class Match(models.Model):
     class Status(models.TextChoices):
         RUNNING = "running", "Running"
@@ -52,6 +61,11 @@ class Match(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("match", args=[self.pk])
+
+    @property
+    def game_title(self) -> str:
+        """The game's name as people write it ("Live On"), never its slug."""
+        return game_title(self.game)
 
 
 class MatchSeat(models.Model):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import math
 import threading
 import time
 from contextlib import contextmanager
@@ -142,16 +143,23 @@ async def _tell_presence(match_id: int) -> None:
 
 
 def presence_frame(match_id: int) -> str:
-    """Who is here: seats online, the number of watchers, and away seats with how long until a vote may start."""
+    """Who is here: seats online, the number of watchers, the seats as they are now (a seat handed to a bot shows
+    the bot), and away seats with the whole seconds until ``seats.vote_to_bot`` accepts a vote (rounded up, so a
+    button enabled at zero is never refused). A match that is over has nobody away and no votes."""
     rows = liveness.alive(Presence.objects.filter(match_id=match_id)).values_list("seat", "user_id")
     online = sorted({seat for seat, _ in rows if seat is not None})
     watchers = sum(1 for seat, _ in rows if seat is None)
-    match = Match.objects.filter(pk=match_id).only("away_timeout").first()
+    match = Match.objects.filter(pk=match_id).only("away_timeout", "status").first()
+    over = match is None or match.status != Match.Status.RUNNING
+    seats = frames.named(list(MatchSeat.objects.filter(match_id=match_id).order_by("index")))
     now = timezone.now()
-    away = [{"seat": seat.index, "vote_in": max(0, int(match.away_timeout - (now - seat.away_since).total_seconds())),
-             "votes": seat.bot_votes}
-            for seat in MatchSeat.objects.filter(match_id=match_id, away_since__isnull=False, bot="")]
-    return json.dumps({"type": "presence", "watchers": watchers, "online": online, "away": away})
+    away = [] if over else [
+        {"seat": seat.index, "vote_in": max(0, math.ceil(match.away_timeout - (now - seat.away_since).total_seconds())),
+         "votes": seat.bot_votes}
+        for seat in seats if seat.away_since is not None and not seat.bot]
+    players = [{"seat": seat.index, "name": seat.name, "bot": bool(seat.bot and seat.user_id)} for seat in seats]
+    return json.dumps({"type": "presence", "watchers": watchers, "online": online, "away": away, "over": over,
+                       "players": players})
 
 
 def chat_hidden(room: str, message_id: int) -> None:

@@ -61,5 +61,6 @@ def take_back(match_id: int, seat_index: int) -> str:
         seat.bot, seat.bot_by, seat.away_since = "", "", None
         seat.save(update_fields=["bot", "bot_by", "away_since"])
         text = f"{seat.name} is back and plays their own seat again."
-        transaction.on_commit(lambda: (push.state_changed(match_id), push.notice(match_id, text)))
+        transaction.on_commit(lambda: (push.state_changed(match_id), push.notice(match_id, text),
+                                       push.presence_changed(match_id)))
     return ""

@@ -6,4 +6,5 @@ urlpatterns = [
     path("<int:match_id>/", views.match_page, name="match"),
     path("<int:match_id>/story/", views.summary, name="match_summary"),
     path("<int:match_id>/replay/", views.replay, name="match_replay"),
+    path("<int:match_id>/replay/step/", views.replay_step, name="match_replay_step"),
 ]

@@ -12,6 +12,8 @@ from django.core.exceptions import PermissionDenied
 from django.db import connection
 from django.http import Http404, JsonResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.urls import reverse
 
 from apps.lobbies.selectors import open_public_lobbies
 from apps.matches import frames
@@ -76,6 +78,8 @@ def game_rules(request, slug: str):
         if pages is not None and hasattr(pages, "rules_context"):
             context.update(pages.rules_context())
         context["rules"] = engine(slug)
+    if request.GET.get("panel") == "1":  # the rules alone, for the panel a match page opens over the table
+        return render(request, "matches/_rules.html", context | {"panel": True})
     return render(request, "matches/game_rules.html", context)
 
 
@@ -92,6 +96,7 @@ def match_page(request, match_id: int):
         "game_css": f"{match.game}/{match.game}.css",
         "entry": game_entry(match.game),
         "resync_ms": int(settings.RESYNC_SECONDS * 1000),
+        "over": match.status != Match.Status.RUNNING,
     })
     return render(request, "matches/match.html", context)
 
@@ -122,9 +127,29 @@ def summary(request, match_id: int):
 def replay(request, match_id: int):
     """Step through a match move by move, from the spectator's point of view or, once it is finished, a seat's.
 
-    A seat's hidden cards are shown only to moderators and to the player of that seat.
+    The page renders its first step; ``replay.js`` then steps inside the page through ``replay_step``.
+    A seat's hidden cards are shown only to moderators and to the player of that seat (the site's 403 page).
     """
     match = watchable_match_or_404(match_id, request.user, request.session)
+    context = _replay_context(request, match)
+    return render(request, "matches/replay.html", context)
+
+
+def replay_step(request, match_id: int):
+    """One step of the replay as JSON (``{"step", "total", "html"}``) for the page's script; the same access rules
+    as the page, refused with a JSON ``{"error"}`` and the page's status."""
+    try:
+        match = watchable_match_or_404(match_id, request.user, request.session)
+        context = _replay_context(request, match)
+    except PermissionDenied as exc:
+        return JsonResponse({"error": str(exc)}, status=403)
+    except Http404 as exc:
+        return JsonResponse({"error": str(exc) or "Not found."}, status=404)
+    html = render_to_string("matches/_replay_step.html", context, request=request)
+    return JsonResponse({"step": context["step"], "total": context["total"], "html": html})
+
+
+def _replay_context(request, match: Match) -> dict:
     total = match.version
     step = _int_param(request, "move", total)
     step = max(0, min(step, total))
@@ -152,8 +177,15 @@ def replay(request, match_id: int):
         "running": not finished,
         "seat_choices": [(i, names[i]) for i in range(len(names))
                          if finished and (i == mine or is_moderator(request.user))],
+        "step_link": request.build_absolute_uri(_step_path(match, step, viewer)),
+        "step_api": reverse("match_replay_step", args=[match.pk]),
     })
-    return render(request, "matches/replay.html", context)
+    return context
+
+
+def _step_path(match: Match, step: int, viewer: int | None) -> str:
+    query = f"?move={step}" + (f"&seat={viewer}" if viewer is not None else "")
+    return reverse("match_replay", args=[match.pk]) + query
 
 
 def _int_param(request, name: str, default):

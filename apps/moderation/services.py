@@ -64,7 +64,7 @@ def _seats_to_bots(seats, reason: str) -> set[int]:
         touched.add(seat.match_id)
     for match_id in touched:
         transaction.on_commit(lambda m=match_id: (match_push.state_changed(m), match_push.notice(m, reason),
-                                                  match_push.wake_bots(m)))
+                                                  match_push.presence_changed(m), match_push.wake_bots(m)))
     return touched
 
 

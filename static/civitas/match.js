@@ -14,6 +14,7 @@
   };
   const chatForm = root.querySelector("[data-chat-form]");
   let removed = false;
+  let over = root.dataset.over === "1"; // a finished match is never "Live" and has nobody away
   let version = parseInt(root.dataset.version, 10);
   let socket = null;
   let retry = 0;
@@ -62,6 +63,7 @@
     settle();
     showFlash("");
     markTurn();
+    if (table.querySelector(".status.over")) showOver();
   }
   function onFrame(event) {
     let frame;
@@ -76,7 +78,7 @@
     else if (frame.type === "chat_hidden") civitas.hideChatLine(frame.id);
     else if (frame.type === "notice") {
       showFlash(frame.message);
-      if (frame.over) table.querySelectorAll("[data-move]").forEach((el) => { el.disabled = true; });
+      if (frame.over) { table.querySelectorAll("[data-move]").forEach((el) => { el.disabled = true; }); showOver(); }
     } else if (frame.type === "removed") {
       removed = true;
       showFlash(frame.message);
@@ -85,29 +87,52 @@
       if (chatForm) chatForm.remove();
     } else if (frame.type === "presence") showPresence(frame);
   }
+  function showOver() {
+    over = true;
+    root.dataset.over = "1";
+    conn.textContent = "Game over";
+  }
   function showPresence(frame) {
+    // The players bar as the server sees it now: who is connected, who is away, which seats a bot plays, and
+    // "hand to a bot" enabled only from the second the server accepts the vote (vote_in is rounded up).
     watchers.textContent = frame.watchers;
+    if (frame.over) showOver();
     const away = {};
-    (frame.away || []).forEach((a) => { away[a.seat] = a; });
+    const players = {};
+    if (!over) (frame.away || []).forEach((a) => { away[a.seat] = a; });
+    (frame.players || []).forEach((p) => { players[p.seat] = p; });
+    const mySeat = root.dataset.seat === "" ? null : parseInt(root.dataset.seat, 10);
     root.querySelectorAll(".player").forEach((li) => {
       const seat = parseInt(li.dataset.seat, 10);
-      li.classList.toggle("online", frame.online.indexOf(seat) >= 0);
+      const connected = frame.online.indexOf(seat) >= 0;
+      li.classList.toggle("online", connected);
+      const dot = li.querySelector("[data-online-dot]");
+      if (dot) dot.setAttribute("aria-label", connected ? "connected" : "not connected");
+      const player = players[seat];
+      if (player) {
+        li.querySelector("[data-player-name]").textContent = player.name;
+        li.querySelector("[data-bot-mark]").hidden = !player.bot;
+      }
       const label = li.querySelector(".away");
       if (label) label.hidden = !away[seat];
       const vote = li.querySelector("[data-vote-seat]");
       if (!vote) return;
-      vote.hidden = !away[seat];
-      if (away[seat]) {
-        clearTimeout(vote._timer);
-        vote.disabled = away[seat].vote_in > 0;
-        if (away[seat].vote_in > 0) vote._timer = setTimeout(() => { vote.disabled = false; }, away[seat].vote_in * 1000);
-      }
+      clearTimeout(vote._timer);
+      const a = away[seat];
+      vote.hidden = !a;
+      vote.disabled = true;
+      if (!a) return;
+      const voted = mySeat !== null && (a.votes || []).indexOf(mySeat) >= 0;
+      vote.textContent = voted ? "you voted: waiting for the others" : "hand to a bot";
+      if (voted) return;
+      if (a.vote_in > 0) vote._timer = setTimeout(() => { vote.disabled = false; }, a.vote_in * 1000);
+      else vote.disabled = false;
     });
   }
   function connect() {
     socket = new WebSocket(civitas.socketUrl("/ws/matches/" + matchId + "/"));
     socket.addEventListener("open", () => {
-      retry = 0; conn.textContent = "Live"; showFlash("");
+      retry = 0; conn.textContent = over ? "Game over" : "Live"; showFlash("");
       if (pendingFrame) sendMove(pendingFrame); // a click made just before the connection dropped
     });
     socket.addEventListener("message", onFrame);

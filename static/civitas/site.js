@@ -74,10 +74,32 @@
     if (!button) return;
     const input = document.querySelector(button.dataset.copy);
     input.select();
-    const done = () => { button.textContent = "Copied"; setTimeout(() => { button.textContent = "Copy link"; }, 1500); };
+    const label = button.dataset.label || (button.dataset.label = button.textContent);
+    const done = () => { button.textContent = "Copied"; setTimeout(() => { button.textContent = label; }, 1500); };
     if (navigator.clipboard) navigator.clipboard.writeText(input.value).then(done, () => document.execCommand("copy"));
     else { document.execCommand("copy"); done(); }
   });
+  // The game's rules at hand: the Rules button opens them over the table (fetched once); without script, or on a
+  // failed fetch, the button is an ordinary link to the rules page.
+  const rulesDialog = document.querySelector("[data-rules-dialog]");
+  if (rulesDialog && rulesDialog.showModal) {
+    const rulesBody = rulesDialog.querySelector("[data-rules-body]");
+    let rulesLoaded = false;
+    document.addEventListener("click", (event) => {
+      const open = event.target.closest("[data-rules-open]");
+      if (open && !(event.metaKey || event.ctrlKey || event.shiftKey)) {
+        event.preventDefault();
+        rulesDialog.showModal();
+        if (!rulesLoaded) {
+          rulesLoaded = true;
+          fetch(rulesBody.dataset.src, { credentials: "same-origin" })
+            .then((response) => { if (!response.ok) throw new Error(); return response.text(); })
+            .then((html) => { rulesBody.innerHTML = html; })
+            .catch(() => { rulesLoaded = false; location.href = open.href; });
+        }
+      } else if (event.target.closest("[data-rules-close]")) rulesDialog.close();
+    });
+  }
   // Reporting a chat line or a player: a small dialog, sent with fetch, answered in place.
   const dialog = document.querySelector("[data-report-dialog]");
   if (dialog) {

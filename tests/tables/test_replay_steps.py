@@ -1,0 +1,55 @@
+"""The replay's steps as fragments for the page's script: the same steps, the same access rules, clear refusals."""
+
+import pytest
+
+from apps.matches.services import SeatSpec, play_bot_move, start_match
+
+pytestmark = pytest.mark.django_db
+
+
+def finished(alice, bob):
+    match = start_match("chronicle", [SeatSpec("alice", alice, bot="random"), SeatSpec("bob", bob, bot="random")],
+                        seed=8)
+    while play_bot_move(match.pk):
+        pass
+    match.refresh_from_db()
+    return match
+
+
+def test_it_answers_one_step_as_json_with_the_step_and_a_full_link(client, alice, bob):
+    match = finished(alice, bob)
+    data = client.get(f"/matches/{match.pk}/replay/step/?move=3").json()
+    assert data["step"] == 3 and data["total"] == match.version
+    assert 'data-replay-step="3"' in data["html"]
+    assert f"http://testserver/matches/{match.pk}/replay/?move=3" in data["html"]
+
+
+def test_it_shows_the_same_table_as_the_page_for_that_step(client, alice, bob):
+    match = finished(alice, bob)
+    page = client.get(f"/matches/{match.pk}/replay/?move=5").content.decode()
+    fragment = client.get(f"/matches/{match.pk}/replay/step/?move=5").json()["html"]
+    assert fragment.split('<section class="table">')[1] in page
+
+
+def test_it_refuses_another_seats_step_with_a_clear_json_error(client, alice, bob):
+    match = finished(alice, bob)
+    client.force_login(bob)
+    response = client.get(f"/matches/{match.pk}/replay/step/?move=4&seat=0")
+    assert response.status_code == 403 and "only to its player" in response.json()["error"]
+
+
+def test_it_refuses_another_seats_page_with_the_sites_own_403_page(client, alice, bob):
+    match = finished(alice, bob)
+    client.force_login(bob)
+    response = client.get(f"/matches/{match.pk}/replay/?move=4&seat=0")
+    page = response.content.decode()
+    assert response.status_code == 403
+    assert 'class="brand"' in page and "only to its player" in page
+
+
+def test_it_draws_the_step_controls_without_emoji_glyphs(client, alice, bob):
+    match = finished(alice, bob)
+    page = client.get(f"/matches/{match.pk}/replay/?move=3").content.decode()
+    assert "<svg" in page and 'aria-label="Forward one move"' in page
+    for glyph in "⏮⏭◀▶":
+        assert glyph not in page

@@ -1,0 +1,25 @@
+"""The rules at hand: every match page (and its replay) opens the game's rules in a panel over the table."""
+
+import pytest
+
+from apps.matches.registry import built_games
+from apps.matches.services import SeatSpec, start_match
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("slug", [entry.slug for entry in built_games()])
+def test_every_match_page_has_a_rules_button_and_panel(client, alice, slug):
+    match = start_match(slug, [SeatSpec("alice", alice), SeatSpec("Bot", bot="random")], seed=2)
+    for url in (f"/matches/{match.pk}/", f"/matches/{match.pk}/replay/"):
+        page = client.get(url).content.decode()
+        assert "data-rules-open" in page and f'data-src="/games/{slug}/?panel=1"' in page
+
+
+@pytest.mark.parametrize("slug", [entry.slug for entry in built_games()])
+def test_the_rules_panel_is_the_rules_without_the_pages_frame(client, slug):
+    panel = client.get(f"/games/{slug}/?panel=1").content.decode()
+    page = client.get(f"/games/{slug}/").content.decode()
+    assert "<html" not in panel and 'class="topbar"' not in panel and "New lobby" not in panel
+    rules = panel.split("players.</p>")[1].strip()[:300]  # the game's own rules, as the rules page shows them
+    assert len(rules) > 100 and rules in page
