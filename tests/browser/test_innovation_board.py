@@ -10,8 +10,8 @@ from django.db import connections
 
 from apps.matches.models import Match
 from apps.matches.services import SeatSpec, start_match
-from tests.browser.test_play_chronicle import ARTIFACTS, DESKTOP, PHONE, Watchful, version_of, wait_for_version
-from tests.browser.test_stone_age_board import PAINT, assert_fits
+from tests.browser.board_checks import FIRST_PAINT, assert_fits_a_thumb, open_table
+from tests.browser.test_play_chronicle import ARTIFACTS, DESKTOP, PHONE, version_of, wait_for_version
 from tests.conftest import session_cookie
 
 SHOTS = ARTIFACTS / "innovation-board"
@@ -28,24 +28,13 @@ def two_players(transactional_db, make_user):
         connections.close_all()
 
 
-def open_table(browser, server, match_id, cookie, viewport, name):
-    ctx = browser.new_context(viewport=viewport, reduced_motion="reduce" if viewport == PHONE else "no-preference")
-    ctx.add_cookies([{"name": "sessionid", "value": cookie, "url": server.url}])
-    page = ctx.new_page()
-    watched = Watchful(page, name)
-    page.goto(f"{server.url}/matches/{match_id}/")
-    page.wait_for_selector("[data-conn]:has-text('Live')")
-    print(f"{name}: first contentful paint {page.evaluate(PAINT)} ms")
-    return watched
-
-
 def click(page, selector, pages):
     """Click a piece of the board on ``page`` and wait until every page shows the next version."""
     version = version_of(page)
     page.click(selector)
     for other in pages:
         wait_for_version(other, version + 1)
-        assert_fits(other, other.url)
+        assert_fits_a_thumb(other, "#table [data-move]")
 
 
 def shoot(pages, name):
@@ -70,7 +59,7 @@ def test_two_players_meld_draw_and_dogma_by_tapping_the_drawn_cards_on_a_desktop
     a, b = ada.page, bea.page
     pages = [a, b]
     for page in pages:
-        assert_fits(page, page.url)
+        assert_fits_a_thumb(page, "#table [data-move]")
         assert page.query_selector("#table .in-hand .in-card .in-i[aria-label]"), "icons are drawn glyphs"
         assert page.inner_text("#table .in-hand .in-tap") == "Meld"
     shoot(pages, "choose-a-first-card")
@@ -131,7 +120,7 @@ def test_two_players_meld_draw_and_dogma_by_tapping_the_drawn_cards_on_a_desktop
     for page in pages:  # a warm server: the figure a player opening a running match sees
         page.reload()
         page.wait_for_selector("[data-conn]:has-text('Live')")
-        print(f"{page.viewport_size['width']} px, reloaded: first contentful paint {page.evaluate(PAINT)} ms")
+        print(f"{page.viewport_size['width']} px, reloaded: first contentful paint {page.evaluate(FIRST_PAINT)} ms")
     try:
         assert Match.objects.get(pk=match_id).status == Match.Status.RUNNING
     finally:

@@ -7,36 +7,19 @@ import json
 import random
 
 import pytest
-from django.db import connections
 
-from apps.lobbies import services as lobbies
-from tests.browser.test_play_chronicle import ARTIFACTS, DESKTOP, PHONE, Watchful, version_of, wait_for_version
-from tests.conftest import session_cookie
-
-SMALL_TARGETS = """() => [...document.querySelectorAll('#table .live-on button, #table [data-move]')]
-  .filter(el => el.offsetParent !== null)
-  .map(el => ({el, r: el.getBoundingClientRect()}))
-  .filter(({r}) => r.width < 43.5 || r.height < 43.5)
-  .map(({el, r}) => `${el.getAttribute('aria-label') || el.textContent.trim()}: ${r.width}x${r.height}`)"""
-OVERFLOW = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
-FIRST_PAINT = "() => (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime"
+from tests.browser.board_checks import FIRST_PAINT, open_table, two_person_match
+from tests.browser.board_checks import assert_fits_a_thumb as fits_a_thumb
+from tests.browser.test_play_chronicle import ARTIFACTS, DESKTOP, PHONE, version_of, wait_for_version
 
 
 @pytest.fixture
 def live_on_match(transactional_db, make_user):
-    try:
-        ada, bea = make_user("ada"), make_user("bea")
-        lobby = lobbies.create_lobby(ada, "live_on", 2, True)
-        lobbies.join(lobby.pk, bea)
-        match = lobbies.start(lobby.pk, ada)
-        return match.pk, [session_cookie(ada), session_cookie(bea)]
-    finally:
-        connections.close_all()
+    return two_person_match(make_user, "live_on")
 
 
 def assert_fits_a_thumb(page) -> None:
-    assert page.evaluate(SMALL_TARGETS) == []
-    assert page.evaluate(OVERFLOW) <= 0
+    fits_a_thumb(page, "#table .live-on button, #table [data-move]")
 
 
 @pytest.mark.browser
@@ -45,16 +28,10 @@ def test_two_people_play_live_on_by_tapping_the_board_at_desktop_and_phone_width
     match_id, cookies = live_on_match
     ARTIFACTS.mkdir(exist_ok=True)
     (server,) = daphne_servers(1)
-    url = f"{server.url}/matches/{match_id}/"
     watched, paints = [], []
     for cookie, size, name in ((cookies[0], DESKTOP, "desktop"), (cookies[1], PHONE, "phone")):
-        ctx = browser.new_context(viewport=size)
-        ctx.add_cookies([{"name": "sessionid", "value": cookie, "url": server.url}])
-        page = ctx.new_page()
-        watched.append(Watchful(page, name))
-        page.goto(url)
-        page.wait_for_selector("[data-conn]:has-text('Live')")
-        paints.append(page.evaluate(FIRST_PAINT))
+        watched.append(open_table(browser, server, match_id, cookie, size, name, motion="no-preference"))
+        paints.append(watched[-1].page.evaluate(FIRST_PAINT))
     pages = [w.page for w in watched]
     seat_of = {id(p): int(p.get_attribute("[data-match]", "data-seat")) for p in pages}
     print(f"first contentful paint of the match page, ms: {paints}")

@@ -7,41 +7,29 @@ origins-board-375.png, and origins-choice-<width>.png with a pawn picked)."""
 import json
 
 import pytest
-from django.db import connections
 
-from apps.lobbies import services as lobbies
-from tests.browser.test_play_chronicle import ARTIFACTS, DESKTOP, PHONE, Watchful, version_of, wait_for_version
-from tests.conftest import session_cookie
+from tests.browser.board_checks import FIRST_PAINT, open_table, two_person_match
+from tests.browser.board_checks import assert_fits_a_thumb as fits_a_thumb
+from tests.browser.test_play_chronicle import ARTIFACTS, DESKTOP, PHONE, version_of, wait_for_version
 
-SMALL_TARGETS = """() => [...document.querySelectorAll('#table .origins button, #table [data-move], #table label')]
-  .filter(el => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden')
-  .map(el => ({el, r: el.getBoundingClientRect()}))
-  .filter(({r}) => r.width < 43.5 || r.height < 43.5)
-  .map(({el, r}) => `${el.getAttribute('aria-label') || el.textContent.trim()}: ${r.width}x${r.height}`)"""
-OVERFLOW = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+PICKED_IN_VIEW = """() => {
+  const map = document.querySelector('#table [data-scroll=map]'), pawn = map.querySelector('.is-picked');
+  const m = map.getBoundingClientRect(), p = pawn.getBoundingClientRect();
+  return p.left >= m.left - 1 && p.right <= m.right + 1; }"""
 # A player taps a target where it shows: its middle is not under another target.
 SHOWS_AT_ITS_MIDDLE = """el => {
   el.scrollIntoView({block: 'center', inline: 'center'});
   const r = el.getBoundingClientRect(), hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
   return !!hit && hit.closest('[data-move]') === el; }"""
-FIRST_PAINT = "() => (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime"
 
 
 @pytest.fixture
 def origins_match(transactional_db, make_user):
-    try:
-        ada, bea = make_user("ada"), make_user("bea")
-        lobby = lobbies.create_lobby(ada, "origins", 2, True)
-        lobbies.join(lobby.pk, bea)
-        match = lobbies.start(lobby.pk, ada)
-        return match.pk, [session_cookie(ada), session_cookie(bea)]
-    finally:
-        connections.close_all()
+    return two_person_match(make_user, "origins")
 
 
 def assert_fits_a_thumb(page) -> None:
-    assert page.evaluate(SMALL_TARGETS) == []
-    assert page.evaluate(OVERFLOW) <= 0
+    fits_a_thumb(page, "#table .origins button, #table [data-move], #table label")
 
 
 def tap(mover, pages, element) -> dict:
@@ -70,16 +58,10 @@ def test_two_people_play_origins_by_tapping_the_map_at_desktop_and_phone_width(o
     match_id, cookies = origins_match
     ARTIFACTS.mkdir(exist_ok=True)
     (server,) = daphne_servers(1)
-    url = f"{server.url}/matches/{match_id}/"
     watched, paints = [], []
     for cookie, size, name in ((cookies[0], DESKTOP, "desktop"), (cookies[1], PHONE, "phone")):
-        ctx = browser.new_context(viewport=size)
-        ctx.add_cookies([{"name": "sessionid", "value": cookie, "url": server.url}])
-        page = ctx.new_page()
-        watched.append(Watchful(page, name))
-        page.goto(url)
-        page.wait_for_selector("[data-conn]:has-text('Live')")
-        paints.append(page.evaluate(FIRST_PAINT))
+        watched.append(open_table(browser, server, match_id, cookie, size, name, motion="no-preference"))
+        paints.append(watched[-1].page.evaluate(FIRST_PAINT))
     pages = [w.page for w in watched]
     print(f"first contentful paint of the match page, ms: {paints}")
     for page in pages:
@@ -110,6 +92,7 @@ def test_two_people_play_origins_by_tapping_the_map_at_desktop_and_phone_width(o
         if move["type"] == "select":
             # The picked pawn lights what it can reach, and the tray offers the way back.
             assert other.query_selector("#table .og-pawn.is-picked.is-changed")
+            assert pages[1].evaluate(PICKED_IN_VIEW), "the phone's map scrolls the picked pawn into view"
             assert mover.query_selector_all("#table .og-map.has-targets a.og-terr.is-target, #table .move-evolve")
             back = mover.query_selector("#table .og-tray .move-cancel")
             assert back is not None

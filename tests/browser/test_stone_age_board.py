@@ -12,22 +12,11 @@ from django.db import connections
 
 from apps.matches.models import Match
 from apps.matches.services import SeatSpec, start_match
-from tests.browser.test_play_chronicle import ARTIFACTS, DESKTOP, PHONE, Watchful, version_of, wait_for_version
+from tests.browser.board_checks import FIRST_PAINT, assert_fits_a_thumb, open_table
+from tests.browser.test_play_chronicle import ARTIFACTS, DESKTOP, PHONE, version_of, wait_for_version
 from tests.conftest import session_cookie
 
 SHOTS = ARTIFACTS / "stone-age-board"
-
-# Per clickable element of the table: its size; and how far the page scrolls sideways.
-LAYOUT = """() => ({
-  overflow: document.documentElement.scrollWidth - window.innerWidth,
-  small: [...document.querySelectorAll('#table [data-move]')].map(el => {
-    const r = el.getBoundingClientRect();
-    return {move: el.dataset.move, w: Math.round(r.width), h: Math.round(r.height)};
-  }).filter(t => t.w < 44 || t.h < 44),
-})"""
-
-PAINT = "Math.round(performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1)"
-
 
 @pytest.fixture
 def two_players(transactional_db, make_user):
@@ -40,30 +29,13 @@ def two_players(transactional_db, make_user):
         connections.close_all()
 
 
-def open_table(browser, server, match_id, cookie, viewport, name):
-    ctx = browser.new_context(viewport=viewport, reduced_motion="reduce" if viewport == PHONE else "no-preference")
-    ctx.add_cookies([{"name": "sessionid", "value": cookie, "url": server.url}])
-    page = ctx.new_page()
-    watched = Watchful(page, name)
-    page.goto(f"{server.url}/matches/{match_id}/")
-    page.wait_for_selector("[data-conn]:has-text('Live')")
-    print(f"{name}: first contentful paint {page.evaluate(PAINT)} ms")
-    return watched
-
-
-def assert_fits(page, who):
-    layout = page.evaluate(LAYOUT)
-    assert layout["overflow"] <= 0, f"{who}: the page scrolls sideways by {layout['overflow']} px"
-    assert layout["small"] == [], f"{who}: targets under 44 x 44 px: {layout['small']}"
-
-
 def click(page, selector, pages):
     """Click a piece of the board on ``page`` and wait until every page shows the next version."""
     version = version_of(page)
     page.click(selector)
     for other in pages:
         wait_for_version(other, version + 1)
-        assert_fits(other, other.url)
+        assert_fits_a_thumb(other, "#table [data-move]")
 
 
 def place(page, where, pages):
@@ -89,7 +61,7 @@ def test_two_players_place_and_roll_by_tapping_the_drawn_board_on_a_desktop_and_
     a, b = ada.page, bea.page
     pages = [a, b]
     for page in pages:
-        assert_fits(page, page.url)
+        assert_fits_a_thumb(page, "#table [data-move]")
         assert page.query_selector_all("#table .sa-place .sa-free"), "the places are drawn with their rings"
 
     # Ada (desktop) taps the forest and chooses how many; Bea's phone marks the forest and Ada's new figures.
@@ -127,7 +99,7 @@ def test_two_players_place_and_roll_by_tapping_the_drawn_board_on_a_desktop_and_
     for page in pages:  # a warm server: the figure a player opening a running match sees
         page.reload()
         page.wait_for_selector("[data-conn]:has-text('Live')")
-        print(f"{page.viewport_size['width']} px, reloaded: first contentful paint {page.evaluate(PAINT)} ms")
+        print(f"{page.viewport_size['width']} px, reloaded: first contentful paint {page.evaluate(FIRST_PAINT)} ms")
     try:
         assert Match.objects.get(pk=match_id).status == Match.Status.RUNNING
     finally:

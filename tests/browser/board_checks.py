@@ -1,0 +1,55 @@
+"""What every drawn board's browser test shares: a two-person match, opening it at a width (with the rules at hand),
+and the checks that a phone player can use it (no sideways scrolling, every target at least 44 x 44 px)."""
+
+from django.db import connections
+
+from apps.lobbies import services as lobbies
+from tests.browser.test_play_chronicle import PHONE, Watchful
+from tests.conftest import session_cookie
+
+# The targets (CSS selectors) that are shown and smaller than a thumb, with their names and sizes.
+SMALL_TARGETS = """selectors => [...document.querySelectorAll(selectors)]
+  .filter(el => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden')
+  .map(el => ({el, r: el.getBoundingClientRect()}))
+  .filter(({r}) => r.width < 43.5 || r.height < 43.5)
+  .map(({el, r}) => `${el.getAttribute('aria-label') || el.textContent.trim()}: ${r.width}x${r.height}`)"""
+OVERFLOW = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+# The elements reaching past the right edge of the page, for the message of a failed check.
+PAST_THE_EDGE = """() => [...document.querySelectorAll('body *')]
+  .filter(el => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+  .slice(0, 5).map(el => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`)"""
+FIRST_PAINT = "() => Math.round((performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime ?? -1)"
+
+
+def two_person_match(make_user, game: str) -> tuple[int, list[str]]:
+    """A started match of ``game`` through a lobby, ada hosting in seat 0 and bea in seat 1, and their cookies."""
+    try:
+        ada, bea = make_user("ada"), make_user("bea")
+        lobby = lobbies.create_lobby(ada, game, 2, True)
+        lobbies.join(lobby.pk, bea)
+        match = lobbies.start(lobby.pk, ada)
+        return match.pk, [session_cookie(ada), session_cookie(bea)]
+    finally:
+        connections.close_all()
+
+
+def open_table(browser, server, match_id: int, cookie: str, viewport: dict, name: str,
+               motion: str | None = None) -> Watchful:
+    """A player's page of the match at ``viewport``, live; a phone asks for reduced motion unless ``motion`` says."""
+    motion = motion or ("reduce" if viewport == PHONE else "no-preference")
+    ctx = browser.new_context(viewport=viewport, reduced_motion=motion)
+    ctx.add_cookies([{"name": "sessionid", "value": cookie, "url": server.url}])
+    page = ctx.new_page()
+    watched = Watchful(page, name)
+    page.goto(f"{server.url}/matches/{match_id}/")
+    page.wait_for_selector("[data-conn]:has-text('Live')")
+    rules = page.query_selector("[data-rules-open]")
+    assert rules is not None and rules.is_visible() and "/games/" in rules.get_attribute("href"), "the rules at hand"
+    print(f"{name}: first contentful paint {page.evaluate(FIRST_PAINT)} ms")
+    return watched
+
+
+def assert_fits_a_thumb(page, targets: str = "#table [data-move], #table button") -> None:
+    """Nothing scrolls the page sideways and every target matching ``targets`` is at least 44 x 44 px."""
+    assert page.evaluate(OVERFLOW) <= 0, f"{page.url}: the page scrolls sideways: {page.evaluate(PAST_THE_EDGE)}"
+    assert page.evaluate(SMALL_TARGETS, targets) == [], f"{page.url}: targets under 44 x 44 px"
