@@ -59,11 +59,31 @@
     if (frame.version <= version) return;
     version = frame.version;
     root.dataset.version = String(version);
+    const scrolled = keptScroll();
     table.innerHTML = frame.html;
+    restoreScroll(scrolled);
     settle();
     showFlash("");
     markTurn();
     if (table.querySelector(".status.over")) showOver();
+  }
+  // A board's own scroller (a map wider than a phone, [data-scroll]) keeps its position across frames, and brings
+  // into view a piece the player has just picked ([data-scroll-focus]).
+  function keptScroll() {
+    const kept = { focused: !!table.querySelector("[data-scroll-focus]") };
+    table.querySelectorAll("[data-scroll]").forEach((el) => { kept[el.dataset.scroll] = [el.scrollLeft, el.scrollTop]; });
+    return kept;
+  }
+  function restoreScroll(kept) {
+    table.querySelectorAll("[data-scroll]").forEach((el) => {
+      const at = kept[el.dataset.scroll];
+      if (at) { el.scrollLeft = at[0]; el.scrollTop = at[1]; }
+      const focus = el.querySelector("[data-scroll-focus]");
+      if (focus && !kept.focused) {
+        const box = el.getBoundingClientRect(), piece = focus.getBoundingClientRect();
+        el.scrollLeft += piece.left + piece.width / 2 - (box.left + box.width / 2);
+      }
+    });
   }
   function onFrame(event) {
     let frame;
