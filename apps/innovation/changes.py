@@ -26,8 +26,8 @@ def after_move(before: State, after: State, seat: int) -> dict | None:
 def between(before: State, after: State, seat: int) -> dict:
     piles, hands, scores, achieved = [], [], [], []
     for s, (was, now) in enumerate(zip(before["seats"], after["seats"], strict=True)):
-        for color, pile in now["board"].items():
-            if pile != was["board"][color]:
+        for color in sorted(now["board"]):  # not the dict's order, which a state read back from PostgreSQL changes
+            if now["board"][color] != was["board"][color]:
                 piles.append(f"{s}-{color}")
         if sorted(was["hand"]) != sorted(now["hand"]):
             hands.append(s)
@@ -41,7 +41,7 @@ def between(before: State, after: State, seat: int) -> dict:
         "hands": hands,
         "scores": scores,
         "achieved": achieved,
-        "supply": [int(age) for age, cards in after["decks"].items() if len(cards) != len(before["decks"][age])],
+        "supply": sorted(int(age) for age, cards in after["decks"].items() if len(cards) != len(before["decks"][age])),
         "table": sorted(before["achievements"]) != sorted(after["achievements"])
         or before["specials"] != after["specials"],
     }

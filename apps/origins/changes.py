@@ -38,7 +38,7 @@ def between(before: State, after: State, seat: int) -> dict:
         "pawns": sorted(pawns),
         "spaces": sorted(spaces),
         "seats": seats,
-        "straits": [k for k, v in after["straits"].items() if before["straits"][k] != v],
+        "straits": sorted(k for k, v in after["straits"].items() if before["straits"][k] != v),
         "supply": [c for c in TILE_COLUMNS if before["supply"][c] != after["supply"][c]],
     }
 

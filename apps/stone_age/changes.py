@@ -29,8 +29,8 @@ def after_move(before: State, after: State, seat: int) -> dict | None:
 
 def between(before: State, after: State, seat: int) -> dict:
     places, added = [], []
-    for place_id, now in after["places"].items():
-        was = before["places"][place_id]
+    for place_id in sorted(after["places"]):  # not the dict's order, which a state read back from PostgreSQL changes
+        now, was = after["places"][place_id], before["places"][place_id]
         if now is not was and now != was:
             places.append(place_id)
             if any(n > o for n, o in zip(now, was, strict=True)):
