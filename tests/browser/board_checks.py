@@ -4,7 +4,8 @@ and the checks that a phone player can use it (no sideways scrolling, every targ
 from django.db import connections
 
 from apps.lobbies import services as lobbies
-from tests.browser.test_play_chronicle import PHONE, Watchful
+from apps.matches.services import SeatSpec, start_match
+from tests.browser.test_play_chronicle import DESKTOP, PHONE, Watchful, version_of, wait_for_version
 from tests.conftest import session_cookie
 
 # The targets (CSS selectors) that are shown and smaller than a thumb, with their names and sizes.
@@ -31,6 +32,31 @@ def two_person_match(make_user, game: str) -> tuple[int, list[str]]:
         return match.pk, [session_cookie(ada), session_cookie(bea)]
     finally:
         connections.close_all()
+
+
+def seeded_match(make_user, game: str, seed: int) -> tuple[int, list[str]]:
+    """A match of ``game`` from ``seed`` (so a test can script its moves), ada in seat 0 and bea in seat 1."""
+    try:
+        ada, bea = make_user("ada"), make_user("bea")
+        match = start_match(game, [SeatSpec("ada", ada), SeatSpec("bea", bea)], seed=seed)
+        return match.pk, [session_cookie(ada), session_cookie(bea)]
+    finally:
+        connections.close_all()
+
+
+def open_both(browser, server, match_id: int, cookies: list[str], motion: str | None = None) -> list[Watchful]:
+    """Seat 0's page at desktop width and seat 1's on a phone, each with its first paint printed."""
+    return [open_table(browser, server, match_id, cookie, size, name, motion)
+            for cookie, size, name in ((cookies[0], DESKTOP, "desktop"), (cookies[1], PHONE, "phone"))]
+
+
+def click(page, selector: str, pages, targets: str = "#table [data-move]") -> None:
+    """Click a piece of the board on ``page`` and wait until every page shows the next version, and still fits."""
+    version = version_of(page)
+    page.click(selector)
+    for other in pages:
+        wait_for_version(other, version + 1)
+        assert_fits_a_thumb(other, targets)
 
 
 def open_table(browser, server, match_id: int, cookie: str, viewport: dict, name: str,

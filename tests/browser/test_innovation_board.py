@@ -9,10 +9,8 @@ import pytest
 from django.db import connections
 
 from apps.matches.models import Match
-from apps.matches.services import SeatSpec, start_match
-from tests.browser.board_checks import FIRST_PAINT, assert_fits_a_thumb, open_table
-from tests.browser.test_play_chronicle import ARTIFACTS, DESKTOP, PHONE, version_of, wait_for_version
-from tests.conftest import session_cookie
+from tests.browser.board_checks import FIRST_PAINT, assert_fits_a_thumb, click, open_table, seeded_match
+from tests.browser.test_play_chronicle import ARTIFACTS, DESKTOP, PHONE
 
 SHOTS = ARTIFACTS / "innovation-board"
 
@@ -20,21 +18,7 @@ SHOTS = ARTIFACTS / "innovation-board"
 @pytest.fixture
 def two_players(transactional_db, make_user):
     """A two-player Innovation match in its setup (ada in seat 0, bea in seat 1) and their cookies."""
-    try:
-        ada, bea = make_user("ada"), make_user("bea")
-        match = start_match("innovation", [SeatSpec("ada", ada), SeatSpec("bea", bea)], seed=20261123)
-        return match.pk, [session_cookie(ada), session_cookie(bea)]
-    finally:
-        connections.close_all()
-
-
-def click(page, selector, pages):
-    """Click a piece of the board on ``page`` and wait until every page shows the next version."""
-    version = version_of(page)
-    page.click(selector)
-    for other in pages:
-        wait_for_version(other, version + 1)
-        assert_fits_a_thumb(other, "#table [data-move]")
+    return seeded_match(make_user, "innovation", 20261123)
 
 
 def shoot(pages, name):

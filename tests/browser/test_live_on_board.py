@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from tests.browser.board_checks import FIRST_PAINT, open_table, two_person_match
+from tests.browser.board_checks import FIRST_PAINT, open_both, two_person_match
 from tests.browser.board_checks import assert_fits_a_thumb as fits_a_thumb
-from tests.browser.test_play_chronicle import ARTIFACTS, DESKTOP, PHONE, version_of, wait_for_version
+from tests.browser.test_play_chronicle import ARTIFACTS, version_of, wait_for_version
 
 
 @pytest.fixture
@@ -28,10 +28,8 @@ def test_two_people_play_live_on_by_tapping_the_board_at_desktop_and_phone_width
     match_id, cookies = live_on_match
     ARTIFACTS.mkdir(exist_ok=True)
     (server,) = daphne_servers(1)
-    watched, paints = [], []
-    for cookie, size, name in ((cookies[0], DESKTOP, "desktop"), (cookies[1], PHONE, "phone")):
-        watched.append(open_table(browser, server, match_id, cookie, size, name, motion="no-preference"))
-        paints.append(watched[-1].page.evaluate(FIRST_PAINT))
+    watched = open_both(browser, server, match_id, cookies, motion="no-preference")
+    paints = [w.page.evaluate(FIRST_PAINT) for w in watched]
     pages = [w.page for w in watched]
     seat_of = {id(p): int(p.get_attribute("[data-match]", "data-seat")) for p in pages}
     print(f"first contentful paint of the match page, ms: {paints}")

@@ -11,31 +11,16 @@ import pytest
 from django.db import connections
 
 from apps.matches.models import Match
-from apps.matches.services import SeatSpec, start_match
-from tests.browser.board_checks import FIRST_PAINT, assert_fits_a_thumb, open_table
-from tests.browser.test_play_chronicle import ARTIFACTS, DESKTOP, PHONE, version_of, wait_for_version
-from tests.conftest import session_cookie
+from tests.browser.board_checks import FIRST_PAINT, assert_fits_a_thumb, click, open_table, seeded_match
+from tests.browser.test_play_chronicle import ARTIFACTS, DESKTOP, PHONE
 
 SHOTS = ARTIFACTS / "stone-age-board"
+
 
 @pytest.fixture
 def two_players(transactional_db, make_user):
     """A running two-player Stone Age match (ada in seat 0, the start player; bea in seat 1) and their cookies."""
-    try:
-        ada, bea = make_user("ada"), make_user("bea")
-        match = start_match("stone_age", [SeatSpec("ada", ada), SeatSpec("bea", bea)], seed=20261123)
-        return match.pk, [session_cookie(ada), session_cookie(bea)]
-    finally:
-        connections.close_all()
-
-
-def click(page, selector, pages):
-    """Click a piece of the board on ``page`` and wait until every page shows the next version."""
-    version = version_of(page)
-    page.click(selector)
-    for other in pages:
-        wait_for_version(other, version + 1)
-        assert_fits_a_thumb(other, "#table [data-move]")
+    return seeded_match(make_user, "stone_age", 20261123)
 
 
 def place(page, where, pages):
