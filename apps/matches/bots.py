@@ -16,6 +16,7 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.utils import timezone
 
+from apps.matches import periodic
 from apps.matches.registry import engine
 from apps.matches.rules import Move, State
 
@@ -81,7 +82,6 @@ async def _drive(match_id: int) -> None:
         _poked.discard(match_id)
 
 
-_sweep_task: asyncio.Task | None = None
 _no_bot_waiting: dict[int, int] = {}  # match id -> a version at which no bot was to move (state need not be read again)
 
 
@@ -125,18 +125,4 @@ async def sweep() -> list[int]:
 
 def ensure_sweep() -> None:
     """Start this process's bot sweep on the running event loop, once."""
-    global _sweep_task
-    if settings.BOT_SWEEP_SECONDS <= 0:
-        return
-    loop = asyncio.get_running_loop()
-    if _sweep_task is None or _sweep_task.done() or _sweep_task.get_loop() is not loop:
-        _sweep_task = loop.create_task(_sweep_forever())
-
-
-async def _sweep_forever() -> None:
-    while True:
-        await asyncio.sleep(settings.BOT_SWEEP_SECONDS)
-        try:
-            await sweep()
-        except Exception:  # a database hiccup must not stop the sweep for good
-            log.exception("Bot sweep failed; trying again")
+    periodic.ensure("bot sweep", lambda: settings.BOT_SWEEP_SECONDS, sweep)

@@ -12,7 +12,6 @@ that thread, and every move behind it, for about two seconds (``bench/ws_load.py
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import os
 import socket
@@ -25,11 +24,11 @@ from django.db import connection
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from apps.matches import periodic
 from apps.matches.models import Presence
 
 PROCESS = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 log = logging.getLogger(__name__)
-_task: asyncio.Task | None = None
 _open: set[str] = set()  # channel names of this process's open match sockets
 SWEEP_BATCH = 100
 BEAT_BATCH = 500  # channel names per refresh statement (SQLite takes a bounded number of parameters)
@@ -107,27 +106,21 @@ def with_background_tasks(app):
     return application
 
 
+HEARTBEAT = "presence heartbeat"
+
+
 def ensure_heartbeat() -> None:
     """Start this process's heartbeat on the running event loop, once."""
-    global _task
-    if settings.PRESENCE_HEARTBEAT <= 0:
-        return
-    loop = asyncio.get_running_loop()
-    if _task is None or _task.done() or _task.get_loop() is not loop:
-        _task = loop.create_task(_heartbeat())
+    periodic.ensure(HEARTBEAT, lambda: settings.PRESENCE_HEARTBEAT, _heartbeat)
 
 
 async def _heartbeat() -> None:
+    """One beat: refresh this process's open sockets, then sweep the stale rows of dead processes."""
     from apps.matches import push
 
-    while True:
-        await asyncio.sleep(settings.PRESENCE_HEARTBEAT)
-        try:
-            await database_sync_to_async(beat)()
-            more = True
-            while more:
-                changed, more = await database_sync_to_async(sweep)()
-                for match_id in changed:
-                    await push.presence_soon(match_id)
-        except Exception:  # a database hiccup must not stop the heartbeat for good
-            log.exception("Presence heartbeat failed; trying again next beat")
+    await database_sync_to_async(beat)()
+    more = True
+    while more:
+        changed, more = await database_sync_to_async(sweep)()
+        for match_id in changed:
+            await push.presence_soon(match_id)

@@ -5,7 +5,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from apps.matches import liveness, push
+from apps.matches import liveness, periodic, push
 from apps.matches.models import MatchSeat, Presence
 
 pytestmark = pytest.mark.django_db
@@ -85,6 +85,5 @@ async def test_the_heartbeat_runs_in_the_serving_process_once_a_socket_connects(
         assert [process for _, process in channels] == [liveness.PROCESS], "only the live socket, of this process"
     finally:
         await watcher.disconnect()
-        liveness._task.cancel()
-        await asyncio.gather(liveness._task, return_exceptions=True)
+        await periodic.stop(liveness.HEARTBEAT)
         await database_sync_to_async(connections.close_all)()
