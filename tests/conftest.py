@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import socket
 import subprocess
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings as django_settings
-from django.db import connection
+from django.db import connection, connections
 from django.test import Client
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,6 +53,19 @@ def loop_connections_closed():
     from apps.matches import loop_db
 
     loop_db.close_all()
+
+
+@pytest.fixture
+async def close_worker_connections():
+    """For socket tests: database_sync_to_async runs in one worker thread; once the test is over, the bot moves it
+    woke finish and that thread's connection is closed, so the test database can be dropped."""
+    yield
+    from channels.db import database_sync_to_async
+
+    from apps.matches import bots
+
+    await asyncio.gather(*bots.running_tasks(), return_exceptions=True)
+    await database_sync_to_async(connections.close_all)()
 
 
 @pytest.fixture(autouse=True)

@@ -19,9 +19,10 @@ from apps.matches import bots
 from apps.matches.models import ChatMessage, Match, MoveLog
 from apps.matches.registry import engine
 from apps.moderation import services as moderation
-from tests.matches.test_consumer import close_worker_connections, connect, next_of  # noqa: F401  (an autouse fixture)
+from tests.matches.test_consumer import connect, next_of
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio,
+              pytest.mark.usefixtures("close_worker_connections")]
 RULES = engine("chronicle")
 
 

@@ -5,7 +5,6 @@ import json
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.db import connections
 
 from apps.lobbies import services as lobbies
 from apps.matches import throttle
@@ -13,7 +12,8 @@ from apps.matches.throttle import FloodGuard
 from config.asgi import application
 from tests.conftest import session_cookie
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio,
+              pytest.mark.usefixtures("close_worker_connections")]
 
 
 class Clock:
@@ -30,12 +30,6 @@ class Clock:
 def frozen(monkeypatch):
     Clock.now = 1000.0
     monkeypatch.setattr(throttle, "time", Clock)
-
-
-@pytest.fixture(autouse=True)
-async def close_worker_connections():
-    yield
-    await database_sync_to_async(connections.close_all)()
 
 
 async def open_socket(path, user):

@@ -4,21 +4,14 @@ its slot, and the address is the one behind the trusted proxy."""
 import json
 
 import pytest
-from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.db import connections
 
 from apps.lobbies import services
 from config.asgi import application
 from config.socket_limit import CLOSE_CODE
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
-
-
-@pytest.fixture(autouse=True)
-async def close_worker_connections():
-    yield
-    await database_sync_to_async(connections.close_all)()
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio,
+              pytest.mark.usefixtures("close_worker_connections")]
 
 
 @pytest.fixture

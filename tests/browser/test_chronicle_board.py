@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from tests.browser.board_checks import FIRST_PAINT, open_both, two_person_match
 from tests.browser.board_checks import assert_fits_a_thumb as fits_a_thumb
+from tests.browser.board_checks import two_person_match
 from tests.browser.test_play_chronicle import ARTIFACTS, version_of, wait_for_version
 
 BROKEN_LABELS = """() => [...document.querySelectorAll('#table .pile-label')]
@@ -37,15 +37,10 @@ def shoot(pages, name: str) -> None:
 
 
 @pytest.mark.browser
-def test_two_people_play_chronicle_by_tapping_the_board_at_desktop_and_phone_width(chronicle_match, browser,
-                                                                                   daphne_servers):
+def test_two_people_play_chronicle_by_tapping_the_board_at_desktop_and_phone_width(chronicle_match, two_pages):
     match_id, cookies = chronicle_match
     ARTIFACTS.mkdir(exist_ok=True)
-    (server,) = daphne_servers(1)
-    watched = open_both(browser, server, match_id, cookies, motion="no-preference")
-    paints = [w.page.evaluate(FIRST_PAINT) for w in watched]
-    pages = [w.page for w in watched]
-    print(f"first contentful paint of the match page, ms: {paints}")
+    pages = two_pages(match_id, cookies, motion="no-preference")
 
     # A term on the board opens its explanation from the rules page, by tap; Escape closes it.
     phone = pages[1]
@@ -98,6 +93,3 @@ def test_two_people_play_chronicle_by_tapping_the_board_at_desktop_and_phone_wid
         if seen >= {"draw", "reward"} and turn >= 12:
             break
     assert seen >= {"draw", "reward"}
-    for w in watched:
-        w.page.context.close()
-        assert w.problems == [], (w.name, w.problems)

@@ -9,8 +9,8 @@ import pytest
 from django.db import connections
 
 from apps.matches.models import Match
-from tests.browser.board_checks import FIRST_PAINT, assert_fits_a_thumb, click, open_table, seeded_match
-from tests.browser.test_play_chronicle import ARTIFACTS, DESKTOP, PHONE
+from tests.browser.board_checks import FIRST_PAINT, assert_fits_a_thumb, click, seeded_match
+from tests.browser.test_play_chronicle import ARTIFACTS
 
 SHOTS = ARTIFACTS / "innovation-board"
 
@@ -34,14 +34,10 @@ def mover(pages):
 
 @pytest.mark.browser
 def test_two_players_meld_draw_and_dogma_by_tapping_the_drawn_cards_on_a_desktop_and_a_phone(
-        two_players, browser, daphne_servers):
+        two_players, two_pages):
     match_id, (ada_cookie, bea_cookie) = two_players
     SHOTS.mkdir(parents=True, exist_ok=True)
-    (server,) = daphne_servers(1)
-    ada = open_table(browser, server, match_id, ada_cookie, DESKTOP, "ada at 1280 px")
-    bea = open_table(browser, server, match_id, bea_cookie, PHONE, "bea at 375 px")
-    a, b = ada.page, bea.page
-    pages = [a, b]
+    a, b = pages = two_pages(match_id, [ada_cookie, bea_cookie])
     for page in pages:
         assert_fits_a_thumb(page, "#table [data-move]")
         assert page.query_selector("#table .in-hand .in-card .in-i[aria-label]"), "icons are drawn glyphs"
@@ -109,6 +105,3 @@ def test_two_players_meld_draw_and_dogma_by_tapping_the_drawn_cards_on_a_desktop
         assert Match.objects.get(pk=match_id).status == Match.Status.RUNNING
     finally:
         connections.close_all()
-    for watched in (ada, bea):
-        watched.page.context.close()
-        assert watched.problems == [], (watched.name, watched.problems)

@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from tests.browser.board_checks import FIRST_PAINT, open_both, two_person_match
 from tests.browser.board_checks import assert_fits_a_thumb as fits_a_thumb
+from tests.browser.board_checks import two_person_match
 from tests.browser.test_play_chronicle import ARTIFACTS, version_of, wait_for_version
 
 
@@ -23,16 +23,11 @@ def assert_fits_a_thumb(page) -> None:
 
 
 @pytest.mark.browser
-def test_two_people_play_live_on_by_tapping_the_board_at_desktop_and_phone_width(live_on_match, browser,
-                                                                                 daphne_servers):
+def test_two_people_play_live_on_by_tapping_the_board_at_desktop_and_phone_width(live_on_match, two_pages):
     match_id, cookies = live_on_match
     ARTIFACTS.mkdir(exist_ok=True)
-    (server,) = daphne_servers(1)
-    watched = open_both(browser, server, match_id, cookies, motion="no-preference")
-    paints = [w.page.evaluate(FIRST_PAINT) for w in watched]
-    pages = [w.page for w in watched]
+    pages = two_pages(match_id, cookies, motion="no-preference")
     seat_of = {id(p): int(p.get_attribute("[data-match]", "data-seat")) for p in pages}
-    print(f"first contentful paint of the match page, ms: {paints}")
 
     # A term on the board opens its explanation from the rules page, by tap; Escape closes it.
     phone = pages[1]
@@ -74,6 +69,3 @@ def test_two_people_play_live_on_by_tapping_the_board_at_desktop_and_phone_width
         if other.query_selector(".status.over"):
             break
     assert marked_arrivals >= 1
-    for w in watched:
-        w.page.context.close()
-        assert w.problems == [], (w.name, w.problems)

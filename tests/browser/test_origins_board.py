@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from tests.browser.board_checks import FIRST_PAINT, open_both, two_person_match
 from tests.browser.board_checks import assert_fits_a_thumb as fits_a_thumb
+from tests.browser.board_checks import two_person_match
 from tests.browser.test_play_chronicle import ARTIFACTS, version_of, wait_for_version
 
 PICKED_IN_VIEW = """() => {
@@ -53,15 +53,10 @@ def next_tap(page):
 
 
 @pytest.mark.browser
-def test_two_people_play_origins_by_tapping_the_map_at_desktop_and_phone_width(origins_match, browser,
-                                                                               daphne_servers):
+def test_two_people_play_origins_by_tapping_the_map_at_desktop_and_phone_width(origins_match, two_pages):
     match_id, cookies = origins_match
     ARTIFACTS.mkdir(exist_ok=True)
-    (server,) = daphne_servers(1)
-    watched = open_both(browser, server, match_id, cookies, motion="no-preference")
-    paints = [w.page.evaluate(FIRST_PAINT) for w in watched]
-    pages = [w.page for w in watched]
-    print(f"first contentful paint of the match page, ms: {paints}")
+    pages = two_pages(match_id, cookies, motion="no-preference")
     for page in pages:
         assert page.query_selector_all("#table .og-name")  # territory names are on the map
         assert_fits_a_thumb(page)
@@ -106,6 +101,3 @@ def test_two_people_play_origins_by_tapping_the_map_at_desktop_and_phone_width(o
             for page, w in ((pages[0], 1280), (pages[1], 375)):
                 page.screenshot(path=str(ARTIFACTS / f"origins-board-{w}.png"), full_page=True)
     assert picked_once == {1280, 375}
-    for w in watched:
-        w.page.context.close()
-        assert w.problems == [], (w.name, w.problems)

@@ -11,8 +11,8 @@ import pytest
 from django.db import connections
 
 from apps.matches.models import Match
-from tests.browser.board_checks import FIRST_PAINT, assert_fits_a_thumb, click, open_table, seeded_match
-from tests.browser.test_play_chronicle import ARTIFACTS, DESKTOP, PHONE
+from tests.browser.board_checks import FIRST_PAINT, assert_fits_a_thumb, click, seeded_match
+from tests.browser.test_play_chronicle import ARTIFACTS
 
 SHOTS = ARTIFACTS / "stone-age-board"
 
@@ -37,14 +37,10 @@ def place(page, where, pages):
 
 @pytest.mark.browser
 def test_two_players_place_and_roll_by_tapping_the_drawn_board_on_a_desktop_and_a_phone(
-        two_players, browser, daphne_servers):
+        two_players, two_pages):
     match_id, (ada_cookie, bea_cookie) = two_players
     SHOTS.mkdir(parents=True, exist_ok=True)
-    (server,) = daphne_servers(1)
-    ada = open_table(browser, server, match_id, ada_cookie, DESKTOP, "ada at 1280 px")
-    bea = open_table(browser, server, match_id, bea_cookie, PHONE, "bea at 375 px")
-    a, b = ada.page, bea.page
-    pages = [a, b]
+    a, b = pages = two_pages(match_id, [ada_cookie, bea_cookie])
     for page in pages:
         assert_fits_a_thumb(page, "#table [data-move]")
         assert page.query_selector_all("#table .sa-place .sa-free"), "the places are drawn with their rings"
@@ -89,6 +85,3 @@ def test_two_players_place_and_roll_by_tapping_the_drawn_board_on_a_desktop_and_
         assert Match.objects.get(pk=match_id).status == Match.Status.RUNNING
     finally:
         connections.close_all()
-    for watched in (ada, bea):
-        watched.page.context.close()
-        assert watched.problems == [], (watched.name, watched.problems)

@@ -12,9 +12,10 @@ from channels.layers import get_channel_layer
 from apps.matches import layer_watch
 from apps.matches.registry import engine
 from apps.matches.services import submit_human_move
-from tests.matches.test_consumer import close_worker_connections, connect, next_of  # noqa: F401  (an autouse fixture)
+from tests.matches.test_consumer import connect, next_of
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio,
+              pytest.mark.usefixtures("close_worker_connections")]
 RULES = engine("chronicle")
 
 

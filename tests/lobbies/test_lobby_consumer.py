@@ -5,13 +5,13 @@ import json
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.db import connections
 
 from apps.lobbies import services
 from config.asgi import application
 from tests.conftest import session_cookie
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio,
+              pytest.mark.usefixtures("close_worker_connections")]
 
 
 async def open_lobby(lobby_id, user=None):
@@ -29,12 +29,6 @@ async def next_of(communicator, kind):
         frame = json.loads(await communicator.receive_from(timeout=3))
         if frame["type"] == kind:
             return frame
-
-
-@pytest.fixture(autouse=True)
-async def close_worker_connections():
-    yield
-    await database_sync_to_async(connections.close_all)()
 
 
 @pytest.fixture

@@ -11,9 +11,10 @@ from apps.lobbies import services
 from apps.matches.models import ChatMessage
 from config.asgi import application
 from tests.conftest import session_cookie
-from tests.lobbies.test_lobby_consumer import close_worker_connections, next_of, open_lobby  # noqa: F401
+from tests.lobbies.test_lobby_consumer import next_of, open_lobby
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio,
+              pytest.mark.usefixtures("close_worker_connections")]
 
 
 async def open_with_cookie(path, cookie):

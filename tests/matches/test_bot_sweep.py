@@ -5,21 +5,14 @@ from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
-from django.db import connections
 from django.utils import timezone
 
 from apps.matches import bots
 from apps.matches.models import Match
 from apps.matches.services import SeatSpec, start_match
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
-
-
-@pytest.fixture(autouse=True)
-async def close_worker_connections():
-    yield
-    await asyncio.gather(*bots.running_tasks(), return_exceptions=True)
-    await database_sync_to_async(connections.close_all)()
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio,
+              pytest.mark.usefixtures("close_worker_connections")]
 
 
 @pytest.fixture

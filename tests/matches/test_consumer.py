@@ -6,7 +6,6 @@ import json
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.db import connections
 
 from apps.matches import bots
 from apps.matches.models import Match, MoveLog
@@ -15,7 +14,8 @@ from apps.matches.replay import states
 from config.asgi import application
 from tests.conftest import session_cookie
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio,
+              pytest.mark.usefixtures("close_worker_connections")]
 RULES = engine("chronicle")
 
 
@@ -60,14 +60,6 @@ async def state_of(match_id):
 
 async def log_count(match_id):
     return await database_sync_to_async(MoveLog.objects.filter(match_id=match_id).count)()
-
-
-@pytest.fixture(autouse=True)
-async def close_worker_connections():
-    """database_sync_to_async runs in one worker thread; close its connection so the test database can go."""
-    yield
-    await asyncio.gather(*bots.running_tasks(), return_exceptions=True)
-    await database_sync_to_async(connections.close_all)()
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ import asyncio
 
 import pytest
 from channels.db import database_sync_to_async
-from django.db import connection, connections
+from django.db import connection
 
 from apps.accounts.sessions import SessionEnded
 from apps.matches import loop_db, loop_moves, services
@@ -13,7 +13,8 @@ from apps.matches.models import Match, MoveLog, Presence
 from apps.matches.registry import engine
 from tests.matches.test_move_store import signed_in_key
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio,
+              pytest.mark.usefixtures("close_worker_connections")]
 RULES = engine("chronicle")
 
 
@@ -21,13 +22,6 @@ RULES = engine("chronicle")
 def postgresql_only():
     if connection.vendor != "postgresql":
         pytest.skip("moves are played on the loop only on PostgreSQL")
-
-
-@pytest.fixture(autouse=True)
-async def close_worker_connections():
-    """database_sync_to_async runs in one worker thread; close its connection so the test database can go."""
-    yield
-    await database_sync_to_async(connections.close_all)()
 
 
 @database_sync_to_async

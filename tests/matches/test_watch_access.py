@@ -1,14 +1,12 @@
 """Who may watch a match: a private lobby's match is seen only by its seats, guests who came by the invite link and
 moderators (unless the host allowed spectators), on every page, every list and the match socket."""
 
-import asyncio
 import random
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
-from django.db import connections
 from django.test import Client
 
 from apps.accounts.services import create_guest
@@ -134,14 +132,6 @@ def test_the_new_lobby_form_saves_allow_spectators(alice):
     assert response.status_code == 302
     lobby = Lobby.objects.get(host=alice)
     assert lobby.allow_spectators and not lobby.is_public
-
-
-@pytest.fixture
-async def close_worker_connections():
-    """database_sync_to_async runs in one worker thread; close its connection so the test database can go."""
-    yield
-    await asyncio.gather(*bots.running_tasks(), return_exceptions=True)
-    await database_sync_to_async(connections.close_all)()
 
 
 async def socket_of(match: Match, client: Client | None):

@@ -5,18 +5,12 @@ import json
 
 import pytest
 from channels.db import database_sync_to_async
-from django.db import connections
 
 from apps.matches.models import ChatMessage
 from tests.matches.test_consumer import connect, next_of
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
-
-
-@pytest.fixture(autouse=True)
-async def close_worker_connections():
-    yield
-    await database_sync_to_async(connections.close_all)()
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio,
+              pytest.mark.usefixtures("close_worker_connections")]
 
 
 async def test_ten_messages_a_second_are_cut_at_the_limit_and_nothing_beyond_is_stored(duel, alice, settings):
