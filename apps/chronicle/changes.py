@@ -10,14 +10,12 @@ whether a vote was cast. Only public facts are compared: which cards lie face up
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from .content import ASPECTS
+from .state import Changes, ChronicleState
 
-State = dict[str, Any]
 
-
-def between(before: State, after: State, seat: int) -> dict:
+def between(before: ChronicleState, after: ChronicleState, seat: int) -> Changes:
     players = after["players"]
     joined = {str(s): _joined(_owned(before, s), _owned(after, s)) for s in range(players)}
     return {
@@ -33,7 +31,7 @@ def between(before: State, after: State, seat: int) -> dict:
     }
 
 
-def _owned(state: State, seat: int) -> list[str]:
+def _owned(state: ChronicleState, seat: int) -> list[str]:
     """A civilization's cards as the board shows them: its deck, with the cards it has drawn."""
     owned = list(state["seats"][seat]["civ"])
     if state["draw"] is not None and state["turn"] == seat:

@@ -1,6 +1,6 @@
 """Chronicle's rules engine: the ``RULES`` object the site and the bots play through.
 
-Pure Python (standard library and ``apps.matches.rules`` only). ``apply`` checks a
+Pure Python (standard library and ``apps.matches.engine`` only). ``apply`` checks a
 move, copies the state and lets ``flow`` change the copy; ``view`` and
 ``hidden_from`` come from ``visibility``. Each new state also records what the move changed on the table
 (``changes.between``: public pieces only), so the board can mark it. See DESIGN.md, "Rules engine protocol".
@@ -8,12 +8,13 @@ move, copies the state and lets ``flow`` change the copy; ``view`` and
 
 from __future__ import annotations
 
-from apps.matches.rules import FlowRules, IllegalMove, Move, Rng, State, clone
+from apps.matches.engine import FlowRules, IllegalMove, Move, Pending, Rng, clone
 
 from . import changes, flow, visibility, wording
-from .content import ASPECT_LABELS, FILL_BY_ID
+from .content import ASPECT_LABELS
+from .state import ChronicleState
 
-__all__ = ["RULES", "ChronicleRules", "IllegalMove"]
+__all__ = ["RULES", "ChronicleRules", "IllegalMove", "clone"]
 
 # Every move type with its fields and their types.
 MOVE_FIELDS: dict[str, dict[str, type]] = {
@@ -26,7 +27,7 @@ MOVE_FIELDS: dict[str, dict[str, type]] = {
 }
 
 
-class ChronicleRules(FlowRules):
+class ChronicleRules(FlowRules[ChronicleState]):
     slug = "chronicle"
     title = "Chronicle"
     min_players = 1
@@ -35,11 +36,11 @@ class ChronicleRules(FlowRules):
     flow = flow
     visibility = visibility
 
-    def apply(self, state: State, seat: int, move: Move) -> State:
+    def apply(self, state: ChronicleState, seat: int, move: Move) -> ChronicleState:
         move = self.admit(state, seat, move)
         if move not in flow.legal_moves(state, seat):
             raise IllegalMove(self._why_illegal(state, seat, move))
-        new = clone(state)
+        new = self.clone(state)
         rng = Rng(new["rng"])
         kind = move["type"]
         if kind == "pick_aspect":
@@ -58,7 +59,10 @@ class ChronicleRules(FlowRules):
         new["changed"] = changes.between(state, new, seat)
         return new
 
-    def describe_move(self, state: State, seat: int, move: Move) -> str:
+    def pending(self, state: ChronicleState) -> Pending | None:
+        return flow.pending(state)
+
+    def describe_move(self, state: ChronicleState, seat: int, move: Move) -> str:
         """A short human label for a move, for buttons and screen readers."""
         move = self.check_move_shape(move)
         _, fate = flow.choosable_fills(state)
@@ -66,42 +70,42 @@ class ChronicleRules(FlowRules):
 
     # --- Checks ---------------------------------------------------------------
 
-    def not_your_turn(self, state: State, seat: int) -> str:
-        if state["phase"] == flow.VOTE:
-            return "You have already voted; waiting for the others."
-        return "It is not your turn."
+    def not_your_turn(self, state: ChronicleState, seat: int) -> str:
+        return wording.ALREADY_VOTED if state["phase"] == flow.VOTE else wording.NOT_YOUR_TURN
 
-    def _why_illegal(self, state: State, seat: int, move: Move) -> str:
+    def _why_illegal(self, state: ChronicleState, seat: int, move: Move) -> str:
+        """Why a well-formed move by the seat at turn is not among its legal moves."""
+        decision = flow.decision_kind(state)
+        if decision == flow.BUILD:
+            return self._why_not_this_aspect(state, move)
+        if decision == flow.VOTE:
+            if move["type"] != "vote":
+                return wording.VOTE_NOW
+            return wording.OWN_TELLING if move["for"] == seat else wording.no_seat_to_vote_for(move["for"])
+        if decision == flow.REWARD:
+            return wording.REWARD_NOT_OFFERED if move["type"] == "take_reward" else wording.REWARD_FIRST
+        return self._why_not_this_fill(state, move)
+
+    def _why_not_this_aspect(self, state: ChronicleState, move: Move) -> str:
+        if move["type"] != "pick_aspect":
+            return wording.PICK_AN_ASPECT_FIRST
+        aspect = move["aspect"]
+        if aspect not in ASPECT_LABELS:
+            return wording.no_such_aspect(aspect)
+        if aspect not in flow.build_choices(state):
+            return wording.aspect_not_allowed(flow.build_choices(state))
+        return wording.pile_empty(aspect)
+
+    def _why_not_this_fill(self, state: ChronicleState, move: Move) -> str:
         kind = move["type"]
-        phase = state["phase"]
-        if phase == flow.BUILD:
-            if kind != "pick_aspect":
-                return "Choose an aspect for your Civilization Deck first."
-            aspect = move["aspect"]
-            if aspect not in ASPECT_LABELS:
-                return f"There is no aspect called {aspect!r}."
-            if aspect not in flow.build_choices(state):
-                return (f"This card of your Civilization Deck must be "
-                        f"{wording.choices_phrase(flow.build_choices(state))}.")
-            return f"The {ASPECT_LABELS[aspect]} pile is empty."
-        if phase == flow.VOTE:
-            if kind != "vote":
-                return "Everyone is voting now: vote for a telling."
-            if move["for"] == seat:
-                return "You cannot vote for your own telling."
-            return f"There is no seat {move['for']} to vote for."
-        if state["reward"] is not None:
-            if kind == "take_reward":
-                return "That reward is not offered, or its piles are empty."
-            return "Take a reward or take none first."
         if kind == "choose_fill":
             card = move["card"]
-            if card not in state["draw"]["fill"]:
-                return "That fill card is not among the cards you drew."
-            return (f"You cannot pay for {FILL_BY_ID[card].name} with the civilization cards you drew.")
+            if card not in flow.drawn(state)["fill"]:
+                return wording.FILL_NOT_DRAWN
+            return wording.cannot_pay_for(card)
         if kind == "redraw":
-            return "You can pay for at least one drawn fill card: choose one instead of drawing again."
-        return "That move is not possible now: fill the blank of the story card."
+            return wording.NO_NEED_TO_REDRAW
+        return wording.FILL_THE_BLANK
 
 
 RULES = ChronicleRules()

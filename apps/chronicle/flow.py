@@ -1,16 +1,15 @@
 """How a game of Chronicle moves: the state, whose input is awaited, the legal moves, and
 what each move does.
 
-The state is plain JSON data. Deck and pile tops are the *last* item of their list.
-The functions named ``do_*`` change the state they are given: the engine hands them
-a fresh copy, so the state a caller holds is never touched.
+The state is plain JSON data, shaped as ``state.ChronicleState``. Deck and pile tops are
+the *last* item of their list. The functions named ``do_*`` change the state they are given:
+the engine hands them a fresh copy, so the state a caller holds is never touched. Every
+sentence (log lines, prompts) comes from ``wording``.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from apps.matches.rules import Rng, seed_state
+from apps.matches.engine import Move, Pending, Rng, seed_state
 
 from . import wording as w
 from .content import (
@@ -23,35 +22,37 @@ from .content import (
     STORIES,
 )
 from .payment import payable_fills
-
-State = dict[str, Any]
-Move = dict[str, Any]
+from .state import ChronicleState, Draw, SeatState
 
 HAND_SIZE = 3  # fill cards and civilization cards drawn for a story card
 DECK_SIZE = 4  # cards in a civilization deck after building
 FAILED_DRAWS_BEFORE_FATE = 3  # on the third failed draw for a story card, fate intervenes
 
 BUILD, STORY, VOTE, OVER = "build", "story", "vote", "over"
+# What a pending decision is about: building and voting are their phases; a story card is filled, then its
+# reward taken or refused.
+FILL, REWARD = "fill", "reward"
 
 
 # --- Setup -------------------------------------------------------------------
 
-def new_state(players: int, seed: int) -> State:
+def new_state(players: int, seed: int) -> ChronicleState:
     """Shuffled character piles and each seat's shuffled fill decks; building starts at seat 0."""
     rng = Rng(seed_state(seed))
-    piles = {}
+    piles: dict[str, list[str]] = {}
     for aspect in ASPECTS:
         pile = list(CHARACTER_IDS_BY_ASPECT[aspect])
         rng.shuffle(pile)
         piles[aspect] = pile
-    seats = []
+    seats: list[SeatState] = []
     for _ in range(players):
-        decks = {}
+        decks: dict[str, list[str]] = {}
         for kind in KINDS:
             deck = list(FILL_IDS_BY_KIND[kind])
             rng.shuffle(deck)
             decks[kind] = deck
         seats.append({"civ": [], "fill": decks, "discard": {kind: [] for kind in KINDS}, "told": []})
+    votes: list[int | None] = [None] * players
     return {
         "game": "chronicle",
         "players": players,
@@ -63,15 +64,15 @@ def new_state(players: int, seed: int) -> State:
         "turn": 0,
         "draw": None,
         "reward": None,
-        "votes": [None] * players,
+        "votes": votes,
         "seen": [],
-        "log": [f"{w.seat_token(0)} begins building a civilization."],
+        "log": [w.begins_building(0)],
     }
 
 
 # --- Questions about a state ---------------------------------------------------
 
-def active_seats(state: State) -> list[int]:
+def active_seats(state: ChronicleState) -> list[int]:
     phase = state["phase"]
     if phase in (BUILD, STORY):
         return [state["turn"]]
@@ -80,7 +81,7 @@ def active_seats(state: State) -> list[int]:
     return []
 
 
-def revealed_count(state: State) -> int:
+def revealed_count(state: ChronicleState) -> int:
     """How many story cards are face up."""
     phase = state["phase"]
     if phase == BUILD:
@@ -90,16 +91,24 @@ def revealed_count(state: State) -> int:
     return len(STORIES)
 
 
-def current_story_kind(state: State) -> str:
+def current_story_kind(state: ChronicleState) -> str:
     return STORIES[state["story"]].blank
 
 
-def build_choices(state: State) -> tuple[str, ...]:
+def build_choices(state: ChronicleState) -> tuple[str, ...]:
     """The aspects allowed for the building seat's next card (empty piles included)."""
     return BUILD_STEPS[len(state["seats"][state["turn"]]["civ"])]
 
 
-def choosable_fills(state: State) -> tuple[list[str], bool]:
+def drawn(state: ChronicleState) -> Draw:
+    """The cards the seat at turn has drawn: asked for only while it fills a blank."""
+    draw = state["draw"]
+    if draw is None:
+        raise ValueError("No cards are drawn now.")
+    return draw
+
+
+def choosable_fills(state: ChronicleState) -> tuple[list[str], bool]:
     """The drawn fill cards that may be chosen now, and whether fate made them free."""
     draw = state["draw"]
     if draw is None:
@@ -112,18 +121,18 @@ def choosable_fills(state: State) -> tuple[list[str], bool]:
     return [], False
 
 
-def reward_alternatives(state: State) -> list[list[str]]:
+def reward_alternatives(state: ChronicleState) -> list[list[str]]:
     reward = state["reward"]
     if reward is None:
         return []
     return [list(alternative) for alternative in FILL_BY_ID[reward["card"]].reward]
 
 
-def alternative_available(state: State, alternative: list[str]) -> bool:
+def alternative_available(state: ChronicleState, alternative: list[str]) -> bool:
     return any(state["piles"][aspect] for aspect in alternative)
 
 
-def legal_moves(state: State, seat: int) -> list[Move]:
+def legal_moves(state: ChronicleState, seat: int) -> list[Move]:
     if seat not in active_seats(state):
         return []
     phase = state["phase"]
@@ -146,14 +155,19 @@ def legal_moves(state: State, seat: int) -> list[Move]:
     return []
 
 
-def outcome(state: State) -> dict | None:
+def outcome(state: ChronicleState) -> dict | None:
     if state["phase"] != OVER:
         return None
-    players = state["players"]
-    if players == 1:
+    if state["players"] == 1:
         return {"scores": [len(state["seats"][0]["told"])], "winners": [0], "solo": True}
+    return _vote_result(state, [vote for vote in state["votes"] if vote is not None])
+
+
+def _vote_result(state: ChronicleState, votes: list[int]) -> dict:
+    """The outcome of a vote every seat has cast (``votes``: by voter, the seat voted for)."""
+    players = state["players"]
     received = [0] * players
-    for vote in state["votes"]:
+    for vote in votes:
         received[vote] += 1
     best = max(received)
     return {
@@ -163,47 +177,92 @@ def outcome(state: State) -> dict | None:
     }
 
 
+# --- The decision awaited ---------------------------------------------------------
+
+# The move types that answer each kind of decision (sorted); filling is answered by ``choose_fill`` or, when
+# no drawn card can be paid for, by ``redraw`` alone.
+_OPTIONS = {BUILD: ["pick_aspect"], REWARD: ["skip_reward", "take_reward"], VOTE: ["vote"]}
+
+
+def decision_kind(state: ChronicleState) -> str | None:
+    """What the game waits for now (``BUILD``, ``FILL``, ``REWARD`` or ``VOTE``); None once it is over."""
+    phase = state["phase"]
+    if phase == STORY:
+        return REWARD if state["reward"] is not None else FILL
+    return None if phase == OVER else phase
+
+
+def prompt(state: ChronicleState, *, mine: bool) -> str:
+    """The decision awaited, in words for the seat that makes it (``mine``) or for everyone else."""
+    kind = decision_kind(state)
+    turn = state["turn"]
+    if kind == BUILD:
+        step = len(state["seats"][turn]["civ"])
+        return w.build_prompt(turn, step, build_choices(state), mine=mine)
+    if kind == FILL:
+        choosable, fate = choosable_fills(state)
+        number = STORIES[state["story"]].number
+        return w.fill_prompt(turn, number, mine=mine, fate=fate, choosable=bool(choosable))
+    if kind == REWARD:
+        return w.reward_prompt(turn, mine=mine)
+    if kind == VOTE:
+        cast = sum(vote is not None for vote in state["votes"])
+        return w.vote_prompt(cast, state["players"], mine=mine)
+    result = outcome(state)
+    return w.over_prompt(result["winners"] if result and state["players"] > 1 else None)
+
+
+def pending(state: ChronicleState) -> Pending | None:
+    """The decision awaited as the protocol's record; its prompt is the one every onlooker reads."""
+    kind = decision_kind(state)
+    if kind is None:
+        return None
+    if kind == FILL:
+        options = ["choose_fill"] if choosable_fills(state)[0] else ["redraw"]
+    else:
+        options = list(_OPTIONS[kind])
+    return {"seats": active_seats(state), "kind": kind, "prompt": prompt(state, mine=False), "options": options}
+
+
 # --- Changing a state (on a copy) ----------------------------------------------
 
-def _log(state: State, line: str) -> None:
+def _log(state: ChronicleState, line: str) -> None:
     state["log"].append(line)
 
 
-def _reveal(state: State, card_ids: list[str]) -> None:
+def _reveal(state: ChronicleState, card_ids: list[str]) -> None:
     """Remember that these cards have been face up in this match."""
     state["seen"] = sorted(set(state["seen"]).union(card_ids))
 
 
-def do_pick_aspect(state: State, rng: Rng, seat: int, aspect: str) -> None:
+def do_pick_aspect(state: ChronicleState, rng: Rng, seat: int, aspect: str) -> None:
     civ = state["seats"][seat]["civ"]
     card = state["piles"][aspect].pop()
     civ.append(card)
     _reveal(state, [card])
-    _log(state, f"{w.seat_token(seat)} took {w.character_phrase(card)} "
-                f"as the {w.ORDINALS[len(civ) - 1]} card of their civilization.")
+    _log(state, w.took_for_civilization(seat, card, len(civ) - 1))
     if len(civ) < DECK_SIZE:
         return
     if seat + 1 < state["players"]:
         state["turn"] = seat + 1
-        _log(state, f"{w.seat_token(seat + 1)} begins building a civilization.")
+        _log(state, w.begins_building(seat + 1))
         return
     for each in state["seats"]:
         rng.shuffle(each["civ"])
-    _log(state, "Every Civilization Deck is shuffled. The story begins.")
+    _log(state, w.DECKS_SHUFFLED)
     _begin_story_card(state, rng, 0)
 
 
-def _begin_story_card(state: State, rng: Rng, index: int) -> None:
+def _begin_story_card(state: ChronicleState, rng: Rng, index: int) -> None:
     story = STORIES[index]
     state["phase"] = STORY
     state["story"] = index
     state["turn"] = 0
-    _log(state, f"Story card {story.number}, {story.title}, is revealed: "
-                f"its blank needs {w.with_article(w.kind_label(story.blank).lower())}.")
+    _log(state, w.story_revealed(story.number, story.title, story.blank))
     _draw(state, rng, redraws=0)
 
 
-def _draw(state: State, rng: Rng, redraws: int) -> None:
+def _draw(state: ChronicleState, rng: Rng, redraws: int) -> None:
     """Draw fill cards of the blank's kind and civilization cards for the seat whose turn it is."""
     seat = state["turn"]
     player = state["seats"][seat]
@@ -213,38 +272,36 @@ def _draw(state: State, rng: Rng, redraws: int) -> None:
         deck.extend(player["discard"][kind])
         player["discard"][kind] = []
         rng.shuffle(deck)
-        _log(state, f"{w.seat_token(seat)}'s {kind} discard pile is shuffled back into the deck.")
+        _log(state, w.discard_shuffled_back(seat, kind))
     fill = [deck.pop() for _ in range(min(HAND_SIZE, len(deck)))]
     civ = [player["civ"].pop() for _ in range(min(HAND_SIZE, len(player["civ"])))]
     state["draw"] = {"fill": fill, "civ": civ, "redraws": redraws}
     _reveal(state, fill)
-    _log(state, f"{w.seat_token(seat)} draws {w.join_words([w.fill_name(c) for c in fill])}, "
-                f"with {w.join_words([w.character_phrase(c) for c in civ])} from their civilization.")
+    _log(state, w.drew(seat, fill, civ))
     cards, fate = choosable_fills(state)
     if fate:
-        _log(state, "Fate intervenes: after three failed draws any of these cards may be chosen, "
-                    "without a reward.")
+        _log(state, w.FATE_INTERVENES)
 
 
-def _return_civ_cards(state: State, rng: Rng, seat: int) -> None:
+def _return_civ_cards(state: ChronicleState, rng: Rng, seat: int) -> None:
     player = state["seats"][seat]
-    player["civ"].extend(state["draw"]["civ"])
+    player["civ"].extend(drawn(state)["civ"])
     rng.shuffle(player["civ"])
 
 
-def do_redraw(state: State, rng: Rng, seat: int) -> None:
-    draw = state["draw"]
+def do_redraw(state: ChronicleState, rng: Rng, seat: int) -> None:
+    draw = drawn(state)
     deck = state["seats"][seat]["fill"][current_story_kind(state)]
     deck.extend(draw["fill"])
     rng.shuffle(deck)
     _return_civ_cards(state, rng, seat)
-    _log(state, f"{w.seat_token(seat)} can pay for none of them, shuffles them back and draws again.")
+    _log(state, w.draws_again(seat))
     _draw(state, rng, redraws=draw["redraws"] + 1)
 
 
-def do_choose_fill(state: State, rng: Rng, seat: int, card: str) -> None:
+def do_choose_fill(state: ChronicleState, rng: Rng, seat: int, card: str) -> None:
     _, fate = choosable_fills(state)
-    draw = state["draw"]
+    draw = drawn(state)
     player = state["seats"][seat]
     kind = current_story_kind(state)
     story = STORIES[state["story"]]
@@ -252,19 +309,18 @@ def do_choose_fill(state: State, rng: Rng, seat: int, card: str) -> None:
     player["discard"][kind].extend(c for c in draw["fill"] if c != card)
     _return_civ_cards(state, rng, seat)
     state["draw"] = None
-    how = " by fate, without a reward" if fate else ""
-    _log(state, f"{w.seat_token(seat)} fills the blank of {story.title} with {w.fill_name(card)}{how}.")
+    _log(state, w.filled_blank(seat, story.title, card, fate=fate))
     if fate:
         _end_turn(state, rng)
         return
     state["reward"] = {"card": card}
     if not any(alternative_available(state, alt) for alt in reward_alternatives(state)):
         state["reward"] = None
-        _log(state, f"The piles {w.seat_token(seat)} could take a reward from are empty.")
+        _log(state, w.reward_piles_empty(seat))
         _end_turn(state, rng)
 
 
-def do_take_reward(state: State, rng: Rng, seat: int, option: int) -> None:
+def do_take_reward(state: ChronicleState, rng: Rng, seat: int, option: int) -> None:
     alternative = reward_alternatives(state)[option]
     player = state["seats"][seat]
     taken = []
@@ -276,18 +332,17 @@ def do_take_reward(state: State, rng: Rng, seat: int, option: int) -> None:
     rng.shuffle(player["civ"])
     _reveal(state, taken)
     state["reward"] = None
-    cards = w.join_words([w.character_phrase(c) for c in taken])
-    _log(state, f"{w.seat_token(seat)}'s civilization took {cards}.")
+    _log(state, w.reward_taken(seat, taken))
     _end_turn(state, rng)
 
 
-def do_skip_reward(state: State, rng: Rng, seat: int) -> None:
+def do_skip_reward(state: ChronicleState, rng: Rng, seat: int) -> None:
     state["reward"] = None
-    _log(state, f"{w.seat_token(seat)} takes no character card.")
+    _log(state, w.reward_refused(seat))
     _end_turn(state, rng)
 
 
-def _end_turn(state: State, rng: Rng) -> None:
+def _end_turn(state: ChronicleState, rng: Rng) -> None:
     """Pass to the next seat on this story card, or to the next story card, or to the end."""
     if state["turn"] + 1 < state["players"]:
         state["turn"] += 1
@@ -299,22 +354,20 @@ def _end_turn(state: State, rng: Rng) -> None:
     state["turn"] = 0
     if state["players"] == 1:
         state["phase"] = OVER
-        _log(state, "The ninth story card is filled: the chronicle is complete.")
+        _log(state, w.CHRONICLE_COMPLETE)
     else:
         state["phase"] = VOTE
-        _log(state, "Every telling is complete. Each player now votes for the telling they like "
-                    "best, other than their own.")
+        _log(state, w.VOTING_BEGINS)
 
 
-def do_vote(state: State, seat: int, chosen: int) -> None:
+def do_vote(state: ChronicleState, seat: int, chosen: int) -> None:
     state["votes"][seat] = chosen
-    _log(state, f"{w.seat_token(seat)} has voted.")
-    if any(vote is None for vote in state["votes"]):
+    _log(state, w.has_voted(seat))
+    votes = [vote for vote in state["votes"] if vote is not None]
+    if len(votes) < state["players"]:
         return
     state["phase"] = OVER
-    result = outcome(state)
-    for voter, vote in enumerate(state["votes"]):
-        _log(state, f"{w.seat_token(voter)} voted for {w.seat_token(vote)}'s telling.")
-    winners = w.join_words([w.seat_token(s) for s in result["winners"]])
-    _log(state, f"The favourite telling: {winners}, with {max(result['scores'])} "
-                f"vote{'s' if max(result['scores']) != 1 else ''}.")
+    result = _vote_result(state, votes)
+    for voter, vote in enumerate(votes):
+        _log(state, w.voted_for(voter, vote))
+    _log(state, w.favourite_telling(result["winners"], max(result["scores"])))

@@ -9,10 +9,7 @@ generator state. What the last move changed (``changes``) is public too.
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import flow
-from . import wording as w
 from .content import (
     ASPECTS,
     CHARACTER_BY_ID,
@@ -24,8 +21,7 @@ from .content import (
     StoryCard,
 )
 from .payment import icons_of
-
-State = dict[str, Any]
+from .state import ChronicleState
 
 BLANK_SHOWN = "____"
 
@@ -70,7 +66,7 @@ def sorted_icons(icons: set[str]) -> list[str]:
 
 # --- The view ------------------------------------------------------------------
 
-def view(state: State, seat: int | None) -> dict:
+def view(state: ChronicleState, seat: int | None) -> dict:
     phase = state["phase"]
     result = flow.outcome(state)
     return {
@@ -100,7 +96,7 @@ def view(state: State, seat: int | None) -> dict:
     }
 
 
-def _story_view(state: State) -> dict:
+def _story_view(state: ChronicleState) -> dict:
     """The story card on the table, with the word the seat at turn has set in its blank (while it takes
     its reward), as its telling already shows."""
     record = story_record(STORIES[state["story"]])
@@ -111,7 +107,7 @@ def _story_view(state: State) -> dict:
     return record
 
 
-def _build_view(state: State) -> dict | None:
+def _build_view(state: ChronicleState) -> dict | None:
     if state["phase"] != flow.BUILD:
         return None
     seat = state["turn"]
@@ -122,7 +118,7 @@ def _build_view(state: State) -> dict | None:
     }
 
 
-def _civilization_view(state: State, seat: int) -> dict:
+def _civilization_view(state: ChronicleState, seat: int) -> dict:
     player = state["seats"][seat]
     owned = list(player["civ"])
     draw = state["draw"]
@@ -139,7 +135,7 @@ def _civilization_view(state: State, seat: int) -> dict:
     }
 
 
-def _draw_view(state: State) -> dict | None:
+def _draw_view(state: ChronicleState) -> dict | None:
     draw = state["draw"]
     if draw is None:
         return None
@@ -162,7 +158,7 @@ def _draw_view(state: State) -> dict | None:
     }
 
 
-def _reward_view(state: State) -> dict | None:
+def _reward_view(state: ChronicleState) -> dict | None:
     reward = state["reward"]
     if reward is None:
         return None
@@ -177,7 +173,7 @@ def _reward_view(state: State) -> dict | None:
     return {"seat": state["turn"], "card": fill_record(reward["card"]), "options": options}
 
 
-def _votes_view(state: State, seat: int | None) -> dict | None:
+def _votes_view(state: ChronicleState, seat: int | None) -> dict | None:
     if state["players"] < 2 or state["phase"] not in (flow.VOTE, flow.OVER):
         return None
     votes = state["votes"]
@@ -191,13 +187,14 @@ def _votes_view(state: State, seat: int | None) -> dict | None:
     }
 
 
-def tellings(state: State, result: dict | None = None) -> list[dict]:
+def tellings(state: ChronicleState, result: dict | None = None) -> list[dict]:
     """For each seat, the revealed story cards with that seat's fill words set in."""
     revealed = flow.revealed_count(state)
     winners = result["winners"] if result else []
     out = []
     for seat, player in enumerate(state["seats"]):
         pages = []
+        texts = []
         for index in range(revealed):
             story = STORIES[index]
             told = player["told"][index] if index < len(player["told"]) else None
@@ -211,11 +208,12 @@ def tellings(state: State, result: dict | None = None) -> list[dict]:
                 "after": story.after,
                 "fate": bool(told and told["fate"]),
             })
+            texts.append(story.before + (fill or BLANK_SHOWN) + story.after)
         out.append({
             "seat": seat,
             "pages": pages,
             "filled": len(player["told"]),
-            "text": "\n\n".join(p["before"] + (p["fill"] or BLANK_SHOWN) + p["after"] for p in pages),
+            "text": "\n\n".join(texts),
             "votes": result["scores"][seat] if result and state["players"] > 1 else None,
             "winner": seat in winners and state["players"] > 1,
             "move": {"type": "vote", "for": seat},
@@ -225,41 +223,9 @@ def tellings(state: State, result: dict | None = None) -> list[dict]:
 
 # --- The prompt ----------------------------------------------------------------
 
-def prompt(state: State, seat: int | None) -> str:
-    phase = state["phase"]
-    turn = state["turn"]
-    mine = seat is not None and seat in flow.active_seats(state)
-    who = w.seat_token(turn)
-    if phase == flow.BUILD:
-        step = len(state["seats"][turn]["civ"])
-        choices = flow.build_choices(state)
-        what = "any aspect" if len(choices) == len(ASPECTS) else w.choices_phrase(choices)
-        if mine:
-            return f"Choose the {w.ORDINALS[step]} card of your Civilization Deck: {what}."
-        return f"{who} is choosing the {w.ORDINALS[step]} card of their Civilization Deck ({what})."
-    if phase == flow.STORY:
-        number = STORIES[state["story"]].number
-        if state["reward"] is not None:
-            if mine:
-                return "Take a character card as your reward, or take none."
-            return f"{who} is choosing a reward."
-        choosable, fate = flow.choosable_fills(state)
-        if not mine:
-            return f"{who} is filling the blank of story card {number}."
-        if fate:
-            return "Fate intervenes: choose any of the drawn fill cards to fill the blank (no reward)."
-        if choosable:
-            return "Choose a fill card you can pay for to fill the blank."
-        return "You cannot pay for any of these fill cards: draw again."
-    if phase == flow.VOTE:
-        cast = sum(vote is not None for vote in state["votes"])
-        if mine:
-            return "Vote for the telling you like best, other than your own."
-        return f"The players are voting: {cast} of {state['players']} votes cast."
-    if state["players"] == 1:
-        return "The chronicle is complete."
-    winners = w.join_words([w.seat_token(s) for s in flow.outcome(state)["winners"]])
-    return f"The chronicle is complete. Favourite telling: {winners}."
+def prompt(state: ChronicleState, seat: int | None) -> str:
+    """What the viewer is asked to do, or what the table waits for; the words are ``wording``'s."""
+    return flow.prompt(state, mine=seat is not None and seat in flow.active_seats(state))
 
 
 # --- Secrets ---------------------------------------------------------------------
@@ -269,7 +235,7 @@ def story_secrets(story: StoryCard) -> list[str]:
     return [story.title] + [part.strip() for part in (story.before, story.after) if len(part.strip()) >= 12]
 
 
-def hidden_from(state: State, seat: int | None) -> set[str]:
+def hidden_from(state: ChronicleState, seat: int | None) -> set[str]:
     """Nothing is private to one seat in Chronicle, so every viewer is kept from the same things."""
     hidden = {str(state["rng"])}
     for story in STORIES[flow.revealed_count(state):]:

@@ -7,13 +7,16 @@ template filter) puts the display names in.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
-from apps.matches.seating import name_seats, seat_token  # noqa: F401  (re-exported for the game)
+from apps.matches.engine import name_seats, seat_token  # noqa: F401  (re-exported for the game)
 
-from .content import ASPECT_LABELS, CHARACTER_BY_ID, FILL_BY_ID, KIND_LABELS
+from .content import ASPECT_LABELS, ASPECTS, CHARACTER_BY_ID, FILL_BY_ID, KIND_LABELS
 
 ORDINALS = ("first", "second", "third", "fourth")
+
+Alternatives = Sequence[Sequence[str]]
 
 
 def aspect_label(aspect: str) -> str:
@@ -60,23 +63,168 @@ def choices_phrase(aspects: Sequence[str]) -> str:
     return ", ".join(labels[:-1]) + " or " + labels[-1]
 
 
-def describe(move: dict, *, reward: Sequence[Sequence[str]] = (), fate: bool = False) -> str:
+# --- Log lines: what happened, told to the whole table ---------------------------------------------
+
+DECKS_SHUFFLED = "Every Civilization Deck is shuffled. The story begins."
+FATE_INTERVENES = "Fate intervenes: after three failed draws any of these cards may be chosen, without a reward."
+CHRONICLE_COMPLETE = "The ninth story card is filled: the chronicle is complete."
+VOTING_BEGINS = ("Every telling is complete. Each player now votes for the telling they like best, "
+                 "other than their own.")
+
+
+def begins_building(seat: int) -> str:
+    return f"{seat_token(seat)} begins building a civilization."
+
+
+def took_for_civilization(seat: int, card: str, position: int) -> str:
+    """``position``: the card's place in the deck being built, from 0."""
+    return f"{seat_token(seat)} took {character_phrase(card)} as the {ORDINALS[position]} card of their civilization."
+
+
+def story_revealed(number: int, title: str, blank: str) -> str:
+    return f"Story card {number}, {title}, is revealed: its blank needs {with_article(kind_label(blank).lower())}."
+
+
+def discard_shuffled_back(seat: int, kind: str) -> str:
+    return f"{seat_token(seat)}'s {kind} discard pile is shuffled back into the deck."
+
+
+def drew(seat: int, fill: Sequence[str], civ: Sequence[str]) -> str:
+    return (f"{seat_token(seat)} draws {join_words([fill_name(c) for c in fill])}, "
+            f"with {join_words([character_phrase(c) for c in civ])} from their civilization.")
+
+
+def draws_again(seat: int) -> str:
+    return f"{seat_token(seat)} can pay for none of them, shuffles them back and draws again."
+
+
+def filled_blank(seat: int, title: str, card: str, *, fate: bool) -> str:
+    how = " by fate, without a reward" if fate else ""
+    return f"{seat_token(seat)} fills the blank of {title} with {fill_name(card)}{how}."
+
+
+def reward_piles_empty(seat: int) -> str:
+    return f"The piles {seat_token(seat)} could take a reward from are empty."
+
+
+def reward_taken(seat: int, cards: Sequence[str]) -> str:
+    return f"{seat_token(seat)}'s civilization took {join_words([character_phrase(c) for c in cards])}."
+
+
+def reward_refused(seat: int) -> str:
+    return f"{seat_token(seat)} takes no character card."
+
+
+def has_voted(seat: int) -> str:
+    return f"{seat_token(seat)} has voted."
+
+
+def voted_for(voter: int, chosen: int) -> str:
+    return f"{seat_token(voter)} voted for {seat_token(chosen)}'s telling."
+
+
+def favourite_telling(winners: Sequence[int], votes: int) -> str:
+    names = join_words([seat_token(s) for s in winners])
+    return f"The favourite telling: {names}, with {votes} vote{'s' if votes != 1 else ''}."
+
+
+# --- Refusals: why a move is not legal now, said to the seat that tried it ---------------------------
+
+NOT_YOUR_TURN = "It is not your turn."
+ALREADY_VOTED = "You have already voted; waiting for the others."
+PICK_AN_ASPECT_FIRST = "Choose an aspect for your Civilization Deck first."
+VOTE_NOW = "Everyone is voting now: vote for a telling."
+OWN_TELLING = "You cannot vote for your own telling."
+REWARD_NOT_OFFERED = "That reward is not offered, or its piles are empty."
+REWARD_FIRST = "Take a reward or take none first."
+FILL_NOT_DRAWN = "That fill card is not among the cards you drew."
+NO_NEED_TO_REDRAW = "You can pay for at least one drawn fill card: choose one instead of drawing again."
+FILL_THE_BLANK = "That move is not possible now: fill the blank of the story card."
+
+
+def no_such_aspect(aspect: str) -> str:
+    return f"There is no aspect called {aspect!r}."
+
+
+def aspect_not_allowed(choices: Sequence[str]) -> str:
+    return f"This card of your Civilization Deck must be {choices_phrase(choices)}."
+
+
+def pile_empty(aspect: str) -> str:
+    return f"The {aspect_label(aspect)} pile is empty."
+
+
+def no_seat_to_vote_for(seat: int) -> str:
+    return f"There is no seat {seat} to vote for."
+
+
+def cannot_pay_for(card: str) -> str:
+    return f"You cannot pay for {fill_name(card)} with the civilization cards you drew."
+
+
+# --- Prompts: the decision awaited, said to the seat that makes it (``mine``) or to everyone else ------
+
+def build_prompt(seat: int, step: int, choices: Sequence[str], *, mine: bool) -> str:
+    """Building: ``step`` cards already in the deck, ``choices`` the aspects allowed for the next."""
+    what = "any aspect" if len(choices) == len(ASPECTS) else choices_phrase(choices)
+    if mine:
+        return f"Choose the {ORDINALS[step]} card of your Civilization Deck: {what}."
+    return f"{seat_token(seat)} is choosing the {ORDINALS[step]} card of their Civilization Deck ({what})."
+
+
+def fill_prompt(seat: int, story_number: int, *, mine: bool, fate: bool, choosable: bool) -> str:
+    if not mine:
+        return f"{seat_token(seat)} is filling the blank of story card {story_number}."
+    if fate:
+        return "Fate intervenes: choose any of the drawn fill cards to fill the blank (no reward)."
+    if choosable:
+        return "Choose a fill card you can pay for to fill the blank."
+    return "You cannot pay for any of these fill cards: draw again."
+
+
+def reward_prompt(seat: int, *, mine: bool) -> str:
+    if mine:
+        return "Take a character card as your reward, or take none."
+    return f"{seat_token(seat)} is choosing a reward."
+
+
+def vote_prompt(cast: int, players: int, *, mine: bool) -> str:
+    if mine:
+        return "Vote for the telling you like best, other than your own."
+    return f"The players are voting: {cast} of {players} votes cast."
+
+
+def over_prompt(winners: Sequence[int] | None) -> str:
+    """The last word; ``winners`` is None in a solo game, which has no vote."""
+    if winners is None:
+        return "The chronicle is complete."
+    return f"The chronicle is complete. Favourite telling: {join_words([seat_token(s) for s in winners])}."
+
+
+def _choose_fill_label(move: Mapping[str, Any], reward: Alternatives, fate: bool) -> str:
+    label = f"Choose \u201c{fill_name(move['card'])}\u201d"
+    return label + " (fate: no reward)" if fate else label
+
+
+def _take_reward_label(move: Mapping[str, Any], reward: Alternatives, fate: bool) -> str:
+    option = move["option"]
+    if 0 <= option < len(reward):
+        return "Take " + aspects_phrase(reward[option])
+    return "Take a reward"
+
+
+# A move's label by its type: (move, the pending reward's alternatives, whether fate chose the fill) -> words.
+MOVE_LABELS: dict[str, Callable[[Mapping[str, Any], Alternatives, bool], str]] = {
+    "pick_aspect": lambda move, reward, fate: f"Take {with_article(aspect_label(move['aspect']))} card",
+    "choose_fill": _choose_fill_label,
+    "redraw": lambda move, reward, fate: "Draw three new fill cards",
+    "take_reward": _take_reward_label,
+    "skip_reward": lambda move, reward, fate: "Take no character card",
+    "vote": lambda move, reward, fate: f"Vote for {seat_token(move['for'])}'s telling",
+}
+
+
+def describe(move: Mapping[str, Any], *, reward: Alternatives = (), fate: bool = False) -> str:
     """A short label for a well-formed move; ``reward`` lists the pending reward's alternatives."""
-    kind = move["type"]
-    if kind == "pick_aspect":
-        return f"Take {with_article(aspect_label(move['aspect']))} card"
-    if kind == "choose_fill":
-        label = f"Choose \u201c{fill_name(move['card'])}\u201d"
-        return label + " (fate: no reward)" if fate else label
-    if kind == "redraw":
-        return "Draw three new fill cards"
-    if kind == "take_reward":
-        option = move["option"]
-        if 0 <= option < len(reward):
-            return "Take " + aspects_phrase(reward[option])
-        return "Take a reward"
-    if kind == "skip_reward":
-        return "Take no character card"
-    if kind == "vote":
-        return f"Vote for {seat_token(move['for'])}'s telling"
-    return kind
+    label = MOVE_LABELS.get(move["type"])
+    return label(move, reward, fate) if label else move["type"]

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import random
 
-from apps.matches.rules import IllegalMove, Move, State
+from apps.matches.engine import IllegalMove, Move
 
-from .core import AGE, ICONS, icon_counts, points, tops
+from .core import AGE, ICONS, InnovationState, icon_counts, points, tops
 
 WIN = 1_000_000.0
 
 
-def evaluate(state: State, seat: int) -> float:
+def evaluate(state: InnovationState, seat: int) -> float:
     """How good the state looks for ``seat``: its standing minus the best opponent's."""
     result = state["result"]
     if result is not None:
@@ -27,7 +27,7 @@ def evaluate(state: State, seat: int) -> float:
     return mine - max(v for s, v in enumerate(values) if s != seat)
 
 
-def standing(state: State, s: int) -> float:
+def standing(state: InnovationState, s: int) -> float:
     seat = state["seats"][s]
     top_ages = [AGE[c] for c in tops(state, s)]
     counts = icon_counts(state, s)
@@ -40,9 +40,9 @@ def standing(state: State, s: int) -> float:
             + 2.0 * sum(1 for c in seat["board"].values() if c["splay"] != "none"))
 
 
-def reshuffled(state: State, rng: random.Random) -> State:
+def reshuffled(state: InnovationState, rng: random.Random) -> InnovationState:
     """A copy of the state whose supply piles are in an order of the bot's own making."""
-    copy = dict(state)
+    copy = state.copy()
     decks = {}
     for age, cards in state["decks"].items():
         cards = list(cards)
@@ -52,7 +52,7 @@ def reshuffled(state: State, rng: random.Random) -> State:
     return copy
 
 
-def choose(rules, state: State, seat: int, rng: random.Random) -> Move:
+def choose(rules, state: InnovationState, seat: int, rng: random.Random) -> Move:
     moves = rules.legal_moves(state, seat)
     if len(moves) == 1:
         return moves[0]

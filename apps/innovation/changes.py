@@ -9,12 +9,10 @@ never a card in a hand or score pile, so it may go into every view. Pure Python;
 
 from __future__ import annotations
 
-from typing import Any
-
-State = dict[str, Any]
+from .core import InnovationState
 
 
-def after_move(before: State, after: State, seat: int) -> dict | None:
+def after_move(before: InnovationState, after: InnovationState, seat: int) -> dict | None:
     """The marks to show after a move, or, when it changed nothing on the table (a decision whose effect
     is still to come), the marks of the move before, so they stay until something new happens."""
     marks = between(before, after, seat)
@@ -23,7 +21,7 @@ def after_move(before: State, after: State, seat: int) -> dict | None:
     return before.get("marks")
 
 
-def between(before: State, after: State, seat: int) -> dict:
+def between(before: InnovationState, after: InnovationState, seat: int) -> dict:
     piles, hands, scores, achieved = [], [], [], []
     for s, (was, now) in enumerate(zip(before["seats"], after["seats"], strict=True)):
         for color in sorted(now["board"]):  # not the dict's order, which a state read back from PostgreSQL changes

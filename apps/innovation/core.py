@@ -5,16 +5,16 @@ decision; when the answer is not known yet, ``choose`` raises ``NeedDecision``, 
 changes made so far (so the chooser sees what was drawn) plus a snapshot of the state before the
 action and the answers given so far. Answering appends to the answers and runs the action again
 from the snapshot; since the generator's state is in the snapshot, every replay is identical up to
-the new answer. Pure Python: standard library and ``apps.matches.rules`` only.
+the new answer. Pure Python: standard library and ``apps.matches.engine`` only.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import chain
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
-from apps.matches.rules import Rng, State, seed_state
+from apps.matches.engine import Move, Rng, seed_state
 
 from .cards import CARDS, SPECIALS, THIRD
 
@@ -67,7 +67,7 @@ def missing_dogmas() -> list[str]:
 class NeedDecision(Exception):
     """Raised by ``Game.choose`` when a seat must decide; carries the pending decision record."""
 
-    def __init__(self, pending: dict):
+    def __init__(self, pending: Decision):
         super().__init__(pending["prompt"])
         self.pending = pending
 
@@ -85,10 +85,80 @@ class DogmaEnds(Exception):
     """The rest of the current dogma action is skipped (Fission)."""
 
 
-# --- State ------------------------------------------------------------------------------------
+# --- InnovationState ------------------------------------------------------------------------------------
 
 
-def new_state(players: int, seed: int, edition: str = "first") -> State:
+class Pile(TypedDict):
+    cards: list[str]  # bottom to top
+    splay: str  # "none", "left", "right" or "up"
+
+
+class SeatState(TypedDict):
+    hand: list[str]
+    score: list[str]
+    achievements: list[str]  # achieved cards and special achievements
+    board: dict[str, Pile]  # by color
+
+
+class Turn(TypedDict):
+    seat: int
+    actions: int  # actions left this turn
+    number: int
+
+
+class Decision(TypedDict):
+    """A decision a dogma waits for: ``seat`` picks one of ``options`` (or declines if ``optional``)."""
+
+    seat: int
+    kind: str  # what the options are: card, color, value, seat, target, option, or yes
+    options: list[Any]
+    prompt: str  # addressed to the deciding seat: it may name cards only that seat can see
+    optional: bool
+    source: str | None  # the card whose dogma asks
+
+
+class LogRecord(TypedDict):
+    t: str  # the text, with {0}, {1}... for ``c`` and {p0}... for seats
+    c: list[str]
+    src: str | None
+    see: NotRequired[list[int]]  # who saw the cards named, when not everyone did
+
+
+class InnovationState(TypedDict):
+    game: str
+    players: int
+    edition: str  # "first" or "third"
+    rng: int
+    phase: str  # "setup", "play" or "over"
+    start_melds: list[str | None] | None  # during setup, each seat's chosen first card
+    decks: dict[str, list[str]]  # by age as a string; the top is the list's end
+    achievements: list[str]
+    specials: list[str]
+    seats: list[SeatState]
+    revealed: list[list[Any]]  # [card, seat]
+    removed: list[str]
+    turn: Turn
+    tucked: list[int]  # this turn, for Monument
+    scored: list[int]
+    pending: Decision | None
+    dogma: DogmaRun | None
+    log: list[LogRecord]
+    log_count: int
+    result: dict[str, Any] | None
+    marks: NotRequired[dict[str, Any] | None]
+
+
+class DogmaRun(TypedDict):
+    """The action a pending decision interrupted, replayed from ``snapshot`` with ``answers`` plus the next one."""
+
+    snapshot: InnovationState
+    seat: int
+    move: Move
+    answers: list[Any]
+
+
+
+def new_state(players: int, seed: int, edition: str = "first") -> InnovationState:
     rng = Rng(seed_state(seed))
     decks: dict[str, list[str]] = {str(a): [] for a in range(1, 11)}
     for name in CARDS:
@@ -97,7 +167,7 @@ def new_state(players: int, seed: int, edition: str = "first") -> State:
         rng.shuffle(decks[str(age)])
     # one card of each age 1-9 becomes that age's achievement (the deck's top is the list's end)
     achievements = [decks[str(a)].pop() for a in range(1, 10)]
-    seats = []
+    seats: list[SeatState] = []
     for _ in range(players):
         seats.append({
             "hand": [decks["1"].pop(), decks["1"].pop()],
@@ -129,10 +199,10 @@ def new_state(players: int, seed: int, edition: str = "first") -> State:
     }
 
 
-def copy_state(state: State) -> State:
+def copy_state(state: InnovationState) -> InnovationState:
     """A copy that ``apply`` may change freely. Log records, the pending decision, the dogma
     snapshot and the result are never changed in place once made, so they are shared."""
-    new = dict(state)
+    new = state.copy()
     new["decks"] = {age: cards.copy() for age, cards in state["decks"].items()}
     new["achievements"] = state["achievements"].copy()
     new["specials"] = state["specials"].copy()
@@ -144,7 +214,7 @@ def copy_state(state: State) -> State:
         "achievements": seat["achievements"].copy(),
         "board": {c: {"cards": p["cards"].copy(), "splay": p["splay"]} for c, p in seat["board"].items()},
     } for seat in state["seats"]]
-    new["turn"] = dict(state["turn"])
+    new["turn"] = state["turn"].copy()
     new["tucked"] = state["tucked"].copy()
     new["scored"] = state["scored"].copy()
     if state["start_melds"] is not None:
@@ -153,7 +223,15 @@ def copy_state(state: State) -> State:
     return new
 
 
-def every_card_on_the_table(state: State) -> list[str]:
+def start_melds(state: InnovationState) -> list[str | None]:
+    """Each seat's chosen first card (None: not chosen yet); the list lives in the state during setup only."""
+    melds = state["start_melds"]
+    if melds is None:
+        raise ValueError("The first cards are chosen during setup only.")
+    return melds
+
+
+def every_card_on_the_table(state: InnovationState) -> list[str]:
     """Every card and special achievement wherever it lies (supply, hands, score piles, boards, achievements,
     revealed, removed), once per copy: a conserving game always holds each exactly once."""
     seats = state["seats"]
@@ -167,17 +245,17 @@ def every_card_on_the_table(state: State) -> list[str]:
     ))
 
 
-def top(state: State, seat: int, color: str) -> str | None:
+def top(state: InnovationState, seat: int, color: str) -> str | None:
     cards = state["seats"][seat]["board"][color]["cards"]
     return cards[-1] if cards else None
 
 
-def tops(state: State, seat: int) -> list[str]:
+def tops(state: InnovationState, seat: int) -> list[str]:
     board = state["seats"][seat]["board"]
     return [board[c]["cards"][-1] for c in COLORS if board[c]["cards"]]
 
 
-def icon_counts(state: State, seat: int) -> dict[str, int]:
+def icon_counts(state: InnovationState, seat: int) -> dict[str, int]:
     """Visible icons on a board: every icon of a top card, plus what each splay reveals below."""
     counts = dict.fromkeys(ICONS, 0)
     for pile in state["seats"][seat]["board"].values():
@@ -202,11 +280,11 @@ _SHOWN = {
 }
 
 
-def icon_count(state: State, seat: int, icon: str) -> int:
+def icon_count(state: InnovationState, seat: int, icon: str) -> int:
     return icon_counts(state, seat)[icon]
 
 
-def points(state: State, seat: int) -> int:
+def points(state: InnovationState, seat: int) -> int:
     return sum(AGE[c] for c in state["seats"][seat]["score"])
 
 
@@ -214,22 +292,22 @@ def has_icon(card: str, icon: str) -> bool:
     return icon in CARD_ICONS[card]
 
 
-def highest_top_age(state: State, seat: int) -> int:
+def highest_top_age(state: InnovationState, seat: int) -> int:
     return max((AGE[c] for c in tops(state, seat)), default=0)
 
 
-def claimable_ages(state: State, seat: int) -> list[int]:
+def claimable_ages(state: InnovationState, seat: int) -> list[int]:
     """Ages of the achievements this seat may claim with the achieve action."""
     pts = points(state, seat)
     best = highest_top_age(state, seat)
     return sorted(AGE[c] for c in state["achievements"] if pts >= 5 * AGE[c] and best >= AGE[c])
 
 
-def draw_age_for(state: State, seat: int) -> int:
+def draw_age_for(state: InnovationState, seat: int) -> int:
     return max(highest_top_age(state, seat), 1)
 
 
-def locate(state: State, card: str) -> tuple[str, int | None]:
+def locate(state: InnovationState, card: str) -> tuple[str, int | None]:
     """Where a card is: ("hand"|"score"|"board"|"revealed"|"deck"|"achievements"|"achieved"|"removed", seat)."""
     color = COLOR[card]
     for s, seat in enumerate(state["seats"]):
@@ -254,7 +332,7 @@ def locate(state: State, card: str) -> tuple[str, int | None]:
     raise KeyError(f"{card} is nowhere")
 
 
-def visible_to(state: State, card: str, viewer: int | None) -> bool:
+def visible_to(state: InnovationState, card: str, viewer: int | None) -> bool:
     zone, owner = locate(state, card)
     if zone in ("board", "revealed"):
         return True
@@ -267,7 +345,7 @@ def visible_to(state: State, card: str, viewer: int | None) -> bool:
 class Game:
     """One run of an action over a state (mutated in place) with the answers known so far."""
 
-    def __init__(self, state: State, answers: list | None = None):
+    def __init__(self, state: InnovationState, answers: list | None = None):
         self.s = state
         self.n = state["players"]
         self.rng = Rng(state["rng"])
@@ -318,7 +396,7 @@ class Game:
     def log(self, text: str, cards: list[str] | None = None, see: list[int] | None = None) -> None:
         """A log line; ``{0}``, ``{1}``… name ``cards`` (shown only to ``see`` if given and to those
         who can still see the card when the log is read); ``{p0}``… are seats."""
-        record = {"t": text, "c": list(cards or []), "src": self.source}
+        record: LogRecord = {"t": text, "c": list(cards or []), "src": self.source}
         if see is not None:
             record["see"] = sorted(set(see))
         log = self.s["log"]
@@ -344,6 +422,13 @@ class Game:
 
     def choose_card(self, seat: int, cards: list[str], prompt: str, optional: bool = False) -> str | None:
         return self.choose(seat, "card", sorted(set(cards), key=lambda c: (AGE[c], c)), prompt, optional)
+
+    def pick_card(self, seat: int, cards: list[str], prompt: str) -> str:
+        """A card the seat must pick where the rules guarantee there is one to pick."""
+        card = self.choose_card(seat, cards, prompt)
+        if card is None:
+            raise ValueError(f"{prompt!r} was asked with no card to pick.")
+        return card
 
     def ask(self, seat: int, prompt: str) -> bool:
         """A "you may" with nothing else to pick: yes, or decline."""
@@ -375,14 +460,19 @@ class Game:
 
     # --- moving cards -----------------------------------------------------------------------
 
+    def _seat(self, seat: int | None, zone: str) -> SeatState:
+        if seat is None:
+            raise ValueError(f"A card in a {zone} needs a seat whose {zone} it is.")
+        return self.s["seats"][seat]
+
     def _remove(self, card: str) -> tuple[str, int | None]:
         zone, owner = locate(self.s, card)
         if zone == "hand":
-            self.s["seats"][owner]["hand"].remove(card)
+            self._seat(owner, zone)["hand"].remove(card)
         elif zone == "score":
-            self.s["seats"][owner]["score"].remove(card)
+            self._seat(owner, zone)["score"].remove(card)
         elif zone == "board":
-            pile = self.s["seats"][owner]["board"][COLOR[card]]
+            pile = self._seat(owner, zone)["board"][COLOR[card]]
             pile["cards"].remove(card)
             if len(pile["cards"]) < 2:
                 pile["splay"] = "none"
@@ -397,13 +487,13 @@ class Game:
         revealed, removed) of ``seat``, and log ``verb`` ("{p0} scored {0}")."""
         src, owner = self._remove(card)
         if to == "hand":
-            self.s["seats"][seat]["hand"].append(card)
+            self._seat(seat, to)["hand"].append(card)
         elif to == "score":
-            self.s["seats"][seat]["score"].append(card)
+            self._seat(seat, to)["score"].append(card)
         elif to == "board":
-            self.s["seats"][seat]["board"][COLOR[card]]["cards"].append(card)
+            self._seat(seat, to)["board"][COLOR[card]]["cards"].append(card)
         elif to == "tuck":
-            self.s["seats"][seat]["board"][COLOR[card]]["cards"].insert(0, card)
+            self._seat(seat, to)["board"][COLOR[card]]["cards"].insert(0, card)
         elif to == "deck":
             self.s["decks"][str(AGE[card])].insert(0, card)
         elif to == "revealed":
@@ -578,18 +668,18 @@ class Game:
         self.source, self.vars = saved_source, saved_vars
 
 
-def special_conditions_met(state: State, seat: int) -> list[str]:
+def special_conditions_met(state: InnovationState, seat: int) -> list[str]:
     """Special achievements still available whose standing condition this seat meets now."""
     available = state["specials"]
     met = []
     if "Monument" in available and (state["tucked"][seat] >= 6 or state["scored"][seat] >= 6):
         met.append("Monument")
-    need_icons = "Empire" in available or "World" in available
-    counts = icon_counts(state, seat) if need_icons else None
-    if "Empire" in available and all(counts[i] >= 3 for i in ICONS):
-        met.append("Empire")
-    if "World" in available and counts["clock"] >= 12:
-        met.append("World")
+    if "Empire" in available or "World" in available:
+        counts = icon_counts(state, seat)
+        if "Empire" in available and all(counts[i] >= 3 for i in ICONS):
+            met.append("Empire")
+        if "World" in available and counts["clock"] >= 12:
+            met.append("World")
     board = state["seats"][seat]["board"]
     if "Wonder" in available and all(board[c]["cards"] and board[c]["splay"] in ("right", "up") for c in COLORS):
         met.append("Wonder")
@@ -601,10 +691,12 @@ def special_conditions_met(state: State, seat: int) -> list[str]:
 # --- Turns and actions ------------------------------------------------------------------------
 
 
-def begin_play(state: State) -> None:
+def begin_play(state: InnovationState) -> None:
     """Everyone has picked a start card: meld them all; the alphabetically first goes first."""
     g = Game(state)
-    picks = state["start_melds"]
+    picks = [card for card in start_melds(state) if card is not None]
+    if len(picks) != state["players"]:
+        raise ValueError("Play begins once every seat has chosen its first card.")
     for seat, card in enumerate(picks):
         g.meld(seat, card)
     first = min(range(state["players"]), key=lambda s: picks[s])
@@ -615,7 +707,7 @@ def begin_play(state: State) -> None:
     state["rng"] = g.rng.state
 
 
-def next_turn(state: State) -> None:
+def next_turn(state: InnovationState) -> None:
     turn = state["turn"]
     n = state["players"]
     turn["seat"] = (turn["seat"] + 1) % n
@@ -648,7 +740,7 @@ def do_action(g: Game, seat: int, move: dict) -> None:
         next_turn(s)
 
 
-def final_result(state: State, reason: str, winners: list[int] | None) -> dict:
+def final_result(state: InnovationState, reason: str, winners: list[int] | None) -> dict:
     n = state["players"]
     scores = [points(state, s) for s in range(n)]
     achieved = [len(state["seats"][s]["achievements"]) for s in range(n)]
@@ -660,7 +752,8 @@ def final_result(state: State, reason: str, winners: list[int] | None) -> dict:
     return {"scores": scores, "achievements": achieved, "winners": sorted(winners), "reason": reason}
 
 
-def run_action(state: State, seat: int, move: dict, answers: list, snapshot: State) -> State:
+def run_action(state: InnovationState, seat: int, move: Move, answers: list,
+               snapshot: InnovationState) -> InnovationState:
     """Run one action on ``state`` (a fresh copy of ``snapshot``), stopping at the next decision."""
     g = Game(state, answers)
     try:

@@ -1,15 +1,17 @@
 """Innovation's rules engine: the ``RULES`` object the site and the bots play through.
 
-Pure Python (standard library and ``apps.matches.rules`` only). ``apply`` checks a move against
+Pure Python (standard library and ``apps.matches.engine`` only). ``apply`` checks a move against
 ``legal_moves``, copies the state and lets ``core`` run the action; a decision inside a dogma is a
-``pending`` record answered by a ``choose`` or ``decline`` move. See DESIGN.md, "Rules engine protocol".
+``pending`` record answered by a ``choose`` or ``decline`` move (``RULES.pending`` puts the protocol's
+uniform record in front of it). See DESIGN.md, "Rules engine protocol".
 """
 
 from __future__ import annotations
 
-from apps.matches.rules import IllegalMove, Move, Rules, State
+from apps.matches.engine import IllegalMove, Move, Pending, Rules
 
-from . import ages, bot, changes, core, visibility  # noqa: F401  (ages registers every card's dogma)
+from . import ages, bot, changes, core, visibility, wording  # noqa: F401  (ages registers every card's dogma)
+from .core import InnovationState
 
 __all__ = ["RULES", "IllegalMove", "InnovationRules"]
 
@@ -23,14 +25,14 @@ MOVE_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
 }
 
 
-class InnovationRules(Rules):
+class InnovationRules(Rules[InnovationState]):
     slug = "innovation"
     title = "Innovation"
     min_players = 2
     max_players = 4
     move_fields = MOVE_FIELDS
 
-    def setup(self, players: int, seed: int, options: dict | None = None) -> State:
+    def setup(self, players: int, seed: int, options: dict | None = None) -> InnovationState:
         self.check_players(players)
         edition = (options or {}).get("edition", "first")
         if edition not in ("first", "third"):
@@ -45,108 +47,102 @@ class InnovationRules(Rules):
             "default": "first",
         }]
 
-    def active_seats(self, state: State) -> list[int]:
+    def active_seats(self, state: InnovationState) -> list[int]:
         phase = state["phase"]
         if phase == "over":
             return []
         if phase == "setup":
-            return [s for s, card in enumerate(state["start_melds"]) if card is None]
+            return [s for s, card in enumerate(core.start_melds(state)) if card is None]
         if state["pending"] is not None:
             return [state["pending"]["seat"]]
         return [state["turn"]["seat"]]
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def legal_moves(self, state: InnovationState, seat: int) -> list[Move]:
         if seat not in self.active_seats(state):
             return []
         hand = state["seats"][seat]["hand"]
         if state["phase"] == "setup":
             return [{"type": "meld", "card": c} for c in sorted(hand)]
         pending = state["pending"]
+        moves: list[Move]
         if pending is not None:
             moves = [{"type": "choose", "pick": o} for o in pending["options"]]
             if pending["optional"]:
                 moves.append({"type": "decline"})
             return moves
-        moves: list[Move] = [{"type": "draw"}]
+        moves = [{"type": "draw"}]
         moves += [{"type": "meld", "card": c} for c in sorted(hand)]
         moves += [{"type": "achieve", "age": a} for a in sorted(set(core.claimable_ages(state, seat)))]
         moves += [{"type": "dogma", "card": c} for c in core.tops(state, seat)]
         return moves
 
-    def apply(self, state: State, seat: int, move: Move) -> State:
+    def apply(self, state: InnovationState, seat: int, move: Move) -> InnovationState:
         self.check_seat(state, seat)
         move = self.check_move_shape(move)
         if state["phase"] == "over":
             raise IllegalMove("The game is over: no more moves can be made.")
         if seat not in self.active_seats(state):
-            raise IllegalMove("It is not your turn." if state["pending"] is None
-                              else "Another player is making a decision.")
+            raise IllegalMove(wording.NOT_YOUR_TURN if state["pending"] is None else wording.ANOTHER_DECIDES)
         if move not in self.legal_moves(state, seat):
-            raise IllegalMove(self._why_illegal(state, seat, move))
+            raise IllegalMove(wording.why_illegal(state, move))
         new = self._apply(state, seat, move)
         new["marks"] = changes.after_move(state, new, seat)  # public: what the board marks as just changed
         return new
 
-    def _apply(self, state: State, seat: int, move: Move) -> State:
+    def _apply(self, state: InnovationState, seat: int, move: Move) -> InnovationState:
         if state["phase"] == "setup":
             new = core.copy_state(state)
-            new["start_melds"][seat] = move["card"]
-            if all(card is not None for card in new["start_melds"]):
+            melds = core.start_melds(new)
+            melds[seat] = move["card"]
+            if all(card is not None for card in melds):
                 core.begin_play(new)
             return new
         if state["pending"] is not None:
             dogma = state["dogma"]
+            if dogma is None:
+                raise ValueError("A pending decision is kept with the action it interrupted.")
             answer = move["pick"] if move["type"] == "choose" else None
             snapshot = dogma["snapshot"]
             return core.run_action(core.copy_state(snapshot), dogma["seat"], dogma["move"],
                                    dogma["answers"] + [answer], snapshot)
         return core.run_action(core.copy_state(state), seat, move, [], state)
 
-    def _why_illegal(self, state: State, seat: int, move: Move) -> str:
-        kind = move["type"]
-        if state["phase"] == "setup":
-            return "Choose one of the two cards in your hand to meld first."
-        if state["pending"] is not None:
-            if kind not in ("choose", "decline"):
-                return "Answer the decision first: " + state["pending"]["prompt"]
-            if kind == "decline":
-                return "This choice is not optional."
-            return "That is not one of the options of this decision."
-        if kind in ("choose", "decline"):
-            return "There is no decision to answer."
-        if kind == "meld":
-            return "You can only meld a card from your hand."
-        if kind == "dogma":
-            return "You can only activate the dogma of one of your top cards."
-        if kind == "achieve":
-            return ("You need a score of five times the age and a top card of that age or higher, "
-                    "and the achievement must still be available.")
-        return "That move is not possible now."
-
-    def describe_move(self, state: State, seat: int, move: Move) -> str:
+    def describe_move(self, state: InnovationState, seat: int, move: Move) -> str:
         """A short human label for a move, for buttons and screen readers."""
-        move = self.check_move_shape(move)
-        kind = move["type"]
-        if kind == "draw":
-            return f"Draw a {core.draw_age_for(state, seat)}"
-        if kind == "meld":
-            return f"Meld {move['card']}"
-        if kind == "achieve":
-            return f"Achieve age {move['age']}"
-        if kind == "dogma":
-            return f"Dogma of {move['card']}"
-        if kind == "decline":
-            return "Decline"
-        pending = state.get("pending") or {}
-        return visibility.pick_label(pending.get("kind", "card"), move["pick"])
+        return wording.move_label(state, seat, self.check_move_shape(move))
 
-    def outcome(self, state: State) -> dict | None:
+    def pending(self, state: InnovationState) -> Pending | None:
+        """Who must act and what may answer, read from the phase, the turn or the dogma's pending decision
+        (no replay); the prompt is the spectator's line of the board, so anyone may read it."""
+        if self.outcome(state) is not None:
+            return None
+        seats = self.active_seats(state)
+        decision = state["pending"]
+        if state["phase"] == "setup":
+            kind = "start"
+        elif decision is not None:
+            kind = decision["kind"]
+        else:
+            kind = "action"
+        source = "Dogma"
+        card = decision.get("source") if decision is not None else None
+        if card:
+            source = card if core.visible_to(state, card, None) else wording.card_back(card)
+        options = sorted({move["type"] for seat in seats for move in self.legal_moves(state, seat)})
+        return {"seats": seats, "kind": kind, "prompt": wording.prompt(state, None, source), "options": options}
+
+    def clone(self, state: InnovationState) -> InnovationState:
+        """``core.copy_state``: fresh containers for everything ``apply`` changes, sharing the records it only
+        ever replaces (log lines, the pending decision, the dogma snapshot, the result, the marks)."""
+        return core.copy_state(state)
+
+    def outcome(self, state: InnovationState) -> dict | None:
         return state["result"]
 
-    def view(self, state: State, seat: int | None) -> dict:
+    def view(self, state: InnovationState, seat: int | None) -> dict:
         return visibility.view(state, seat)
 
-    def hidden_from(self, state: State, seat: int | None) -> set[str]:
+    def hidden_from(self, state: InnovationState, seat: int | None) -> set[str]:
         return visibility.hidden_from(state, seat)
 
     def bots(self) -> dict:

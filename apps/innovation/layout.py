@@ -12,6 +12,7 @@ so it is tested without Django.
 
 from __future__ import annotations
 
+from . import wording
 from .cards import CARDS, THIRD
 from .core import COLORS, SHOWN_BY_SPLAY
 
@@ -37,27 +38,17 @@ def card_info(name: str, edition: str = "first") -> dict:
     }
 
 
-def _words(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def dogma_tap(card: dict, seat: int, view: dict, names: list[str]) -> str:
     """What tapping one of ``seat``'s top cards does, from the featured icon counts now: who shares its
     effects and who must obey its demands (the rules: at least as many icons share, fewer obey)."""
     icon = card["dogma_icon"]
     mine = view["seats"][seat]["icons"][icon]
     others = [s for s in range(view["players"]) if s != seat]
-    name = [names[s] if s < len(names) else f"Seat {s + 1}" for s in range(view["players"])]
-    share = [name[s] for s in others if view["seats"][s]["icons"][icon] >= mine]
-    obey = [name[s] for s in others if view["seats"][s]["icons"][icon] < mine]
+    share = [wording.seat_name(names, s) for s in others if view["seats"][s]["icons"][icon] >= mine]
+    obey = [wording.seat_name(names, s) for s in others if view["seats"][s]["icons"][icon] < mine]
     demands = any(e["demand"] for e in card["effects"])
     shared = any(not e["demand"] for e in card["effects"])
-    parts = []
-    if shared and share:
-        parts.append(f"shared by {_words(share)}")
-    if demands:
-        parts.append(f"demands of {_words(obey)}" if obey else "no one must obey")
-    return "Dogma: " + ("; ".join(parts) if parts else "just you")
+    return wording.dogma_tap(share if shared else [], obey if demands else None)
 
 
 def fan(pile: dict, edition: str) -> dict | None:
@@ -74,132 +65,161 @@ def fan(pile: dict, edition: str) -> dict | None:
         for i in c["icons"]:
             if i["icon"] != "hex":
                 counts[i["label"]] = counts.get(i["label"], 0) + 1
-    seen = ", ".join(f"{n} {label}{'s' if n != 1 else ''}" for label, n in counts.items()) or "no icons"
-    below = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
-    return {"splay": pile["splay"], "cards": cards, "label": f"Splayed {pile['splay']}: the {below} below show {seen}"}
+    return {"splay": pile["splay"], "cards": cards, "label": wording.fan_label(pile["splay"], len(cards), counts)}
 
 
 def _key(move: dict) -> tuple:
     return tuple(sorted((k, str(v)) for k, v in move.items()))
 
 
-def board_layout(view: dict, legal: list[dict], seat: int | None, names: list[str]) -> dict:
-    edition = view.get("edition", "first")
-    pending = view.get("pending") or {}
-    kind = pending.get("kind")
-    placed: set[tuple] = set()
+class _Placer:
+    """Hands out each legal entry once: the first place that claims a move gets its entry."""
 
-    by_move = {_key(e["move"]): e for e in legal}
+    def __init__(self, legal: list[dict], kind: str | None):
+        self.by_move = {_key(e["move"]): e for e in legal}
+        self.placed: set[tuple] = set()
+        self.kind = kind
 
-    def claim(move: dict) -> dict | None:
+    def claim(self, move: dict) -> dict | None:
         key = _key(move)
-        entry = by_move.get(key)
-        if entry is None or key in placed:
+        entry = self.by_move.get(key)
+        if entry is None or key in self.placed:
             return None
-        placed.add(key)
+        self.placed.add(key)
         return entry
 
-    def card_choice(card: str) -> dict | None:
-        if kind == "card":
-            return claim({"type": "choose", "pick": card})
+    def card_choice(self, card: str) -> dict | None:
+        if self.kind == "card":
+            return self.claim({"type": "choose", "pick": card})
         return None
 
+
+def _pile(placer: _Placer, p: dict, s: int, mine: bool, view: dict, names: list[str], changed: set[str]) -> dict:
+    """One color pile of seat ``s``: a color choice on the pile, else a dogma or a card choice on its top card."""
+    edition = view.get("edition", "first")
+    color_entry = placer.claim({"type": "choose", "pick": p["color"]}) if (mine and placer.kind == "color") else None
+    top = p["top"]
+    top_entry = None
+    tap = ""
+    aria = ""
+    top_card = card_info(top, edition) if top else None
+    if top_card is not None and color_entry is None:
+        top_entry = placer.claim({"type": "dogma", "card": top}) if mine else None
+        if top_entry:
+            tap = dogma_tap(top_card, s, view, names)
+            aria = f"{top_entry['label']}: {tap[7:]}"
+        else:
+            top_entry = placer.card_choice(top)
+            tap = "Choose" if top_entry else ""
+            aria = top_entry["label"] if top_entry else ""
+    return {
+        "color": p["color"],
+        "splay": p["splay"],
+        "count": p["count"],
+        "top": top_card,
+        "entry": color_entry,
+        "top_entry": top_entry,
+        "tap": tap,
+        "aria": aria,
+        "fan": fan(p, edition),
+        "changed": f"{s}-{p['color']}" in changed,
+    }
+
+
+def _hand(placer: _Placer, cards: list[str], edition: str) -> list[dict]:
+    hand = []
+    for c in cards:
+        entry = placer.claim({"type": "meld", "card": c})
+        tap = "Meld" if entry else ""
+        if entry is None:
+            entry = placer.card_choice(c)
+            tap = "Choose" if entry else ""
+        hand.append({"card": card_info(c, edition), "entry": entry, "tap": tap})
+    return hand
+
+
+def _score(placer: _Placer, cards: list[str], edition: str) -> list[dict]:
+    score = []
+    for c in cards:
+        entry = placer.card_choice(c)
+        score.append({"card": card_info(c, edition), "entry": entry, "tap": "Choose" if entry else ""})
+    return score
+
+
+def _player(placer: _Placer, s: int, seat: int | None, view: dict, names: list[str]) -> dict:
+    edition = view.get("edition", "first")
+    pending = view.get("pending") or {}
     marks = view.get("marks") or {}
     changed_piles = set(marks.get("piles", []))
-    players = []
-    order = list(range(view["players"]))
-    if seat is not None:
-        order = order[seat:] + order[:seat]
-    for s in order:
-        record = view["seats"][s]
-        mine = s == seat
-        piles = []
-        for p in record["board"]:
-            color_entry = claim({"type": "choose", "pick": p["color"]}) if (mine and kind == "color") else None
-            top = p["top"]
-            top_entry = None
-            tap = ""
-            top_card = card_info(top, edition) if top else None
-            if top is not None and color_entry is None:
-                top_entry = claim({"type": "dogma", "card": top}) if mine else None
-                if top_entry:
-                    tap = dogma_tap(top_card, s, view, names)
-                else:
-                    top_entry = card_choice(top)
-                    tap = "Choose" if top_entry else ""
-            piles.append({
-                "color": p["color"],
-                "splay": p["splay"],
-                "count": p["count"],
-                "top": top_card,
-                "entry": color_entry,
-                "top_entry": top_entry,
-                "tap": tap,
-                "aria": (f"{top_entry['label']}: {tap[7:]}" if tap.startswith("Dogma:") else
-                         top_entry["label"] if top_entry else ""),
-                "fan": fan(p, edition),
-                "changed": f"{s}-{p['color']}" in changed_piles,
-            })
-        hand = []
-        if mine and record["hand"] is not None:
-            for c in record["hand"]:
-                entry = claim({"type": "meld", "card": c})
-                tap = "Meld" if entry else ""
-                if entry is None:
-                    entry = card_choice(c)
-                    tap = "Choose" if entry else ""
-                hand.append({"card": card_info(c, edition), "entry": entry, "tap": tap})
-        score = []
-        if mine and record["score"] is not None:
-            for c in record["score"]:
-                entry = card_choice(c)
-                score.append({"card": card_info(c, edition), "entry": entry, "tap": "Choose" if entry else ""})
-        icons = [{"icon": i, "label": ICON_LABELS[i], "count": record["icons"][i]} for i in ICON_ORDER]
-        players.append({
-            "seat": s,
-            "name": names[s] if s < len(names) else f"Seat {s + 1}",
-            "mine": mine,
-            "turn": view["phase"] == "play" and view["turn"]["seat"] == s,
-            "deciding": pending.get("seat") == s,
-            "piles": piles,
-            "hand": hand,
-            "hand_ages": record["hand_ages"],
-            "hand_count": record["hand_count"],
-            "score": score,
-            "score_ages": record["score_ages"],
-            "points": record["points"],
-            "achievements": record["achievements"],
-            "icons": icons,
-            "hand_changed": s in marks.get("hands", []),
-            "score_changed": s in marks.get("scores", []),
-            "achieved_changed": s in marks.get("achieved", []),
-            "moved": marks.get("seat") == s,
-        })
+    record = view["seats"][s]
+    mine = s == seat
+    piles = [_pile(placer, p, s, mine, view, names, changed_piles) for p in record["board"]]
+    hand = _hand(placer, record["hand"], edition) if mine and record["hand"] is not None else []
+    score = _score(placer, record["score"], edition) if mine and record["score"] is not None else []
+    icons = [{"icon": i, "label": ICON_LABELS[i], "count": record["icons"][i]} for i in ICON_ORDER]
+    return {
+        "seat": s,
+        "name": wording.seat_name(names, s),
+        "mine": mine,
+        "turn": view["phase"] == "play" and view["turn"]["seat"] == s,
+        "deciding": pending.get("seat") == s,
+        "piles": piles,
+        "hand": hand,
+        "hand_ages": record["hand_ages"],
+        "hand_count": record["hand_count"],
+        "score": score,
+        "score_ages": record["score_ages"],
+        "points": record["points"],
+        "achievements": record["achievements"],
+        "icons": icons,
+        "hand_changed": s in marks.get("hands", []),
+        "score_changed": s in marks.get("scores", []),
+        "achieved_changed": s in marks.get("achieved", []),
+        "moved": marks.get("seat") == s,
+    }
 
-    revealed = [{"card": card_info(r["card"], edition), "seat": r["seat"],
-                 "name": names[r["seat"]] if r["seat"] < len(names) else "",
-                 "entry": card_choice(r["card"])} for r in view.get("revealed", [])]
-    achievements = [{"age": a, "entry": claim({"type": "achieve", "age": a})} for a in view["achievements"]]
-    drawn = set(marks.get("supply", []))
-    supply = [{**pile, "changed": pile["age"] in drawn} for pile in view["supply"]]
 
+def _action_label(entry: dict, kind: str | None, names: list[str]) -> str:
+    """A strip button's label: a seat or a score pile reads with the player's name where it is known."""
+    move = entry["move"]
+    label = entry["label"]
+    if move["type"] == "choose" and kind == "seat" and isinstance(move["pick"], int):
+        pick = move["pick"]
+        label = names[pick] if pick < len(names) else label
+    elif move["type"] == "choose" and kind == "target":
+        target, age = (int(x) for x in str(move["pick"]).split(":"))
+        if target < len(names):
+            label = wording.score_card_of(age, names[target])
+    return label
+
+
+def _actions(placer: _Placer, legal: list[dict], names: list[str]) -> list[dict]:
+    """Every entry no place on the board took, in the strip."""
     actions = []
     for entry in legal:
         key = _key(entry["move"])
-        if key in placed:
+        if key in placer.placed:
             continue
-        placed.add(key)
-        move = entry["move"]
-        label = entry["label"]
-        if move["type"] == "choose" and kind == "seat" and isinstance(move["pick"], int):
-            pick = move["pick"]
-            label = names[pick] if pick < len(names) else label
-        elif move["type"] == "choose" and kind == "target":
-            target, age = (int(x) for x in str(move["pick"]).split(":"))
-            if target < len(names):
-                label = f"A {age} from {names[target]}'s score pile"
-        actions.append({"entry": entry, "label": label})
+        placer.placed.add(key)
+        actions.append({"entry": entry, "label": _action_label(entry, placer.kind, names)})
+    return actions
 
+
+def board_layout(view: dict, legal: list[dict], seat: int | None, names: list[str]) -> dict:
+    edition = view.get("edition", "first")
+    pending = view.get("pending") or {}
+    placer = _Placer(legal, pending.get("kind"))
+    marks = view.get("marks") or {}
+    order = list(range(view["players"]))
+    if seat is not None:
+        order = order[seat:] + order[:seat]
+    players = [_player(placer, s, seat, view, names) for s in order]
+    revealed = [{"card": card_info(r["card"], edition), "seat": r["seat"],
+                 "name": names[r["seat"]] if r["seat"] < len(names) else "",
+                 "entry": placer.card_choice(r["card"])} for r in view.get("revealed", [])]
+    achievements = [{"age": a, "entry": placer.claim({"type": "achieve", "age": a})} for a in view["achievements"]]
+    drawn = set(marks.get("supply", []))
+    supply = [{**pile, "changed": pile["age"] in drawn} for pile in view["supply"]]
     return {
         "players": players,
         "revealed": revealed,
@@ -207,6 +227,6 @@ def board_layout(view: dict, legal: list[dict], seat: int | None, names: list[st
         "specials": view["specials"],
         "supply": supply,
         "table_changed": bool(marks.get("table")),
-        "actions": actions,
+        "actions": _actions(placer, legal, names),
         "colors": COLORS,
     }

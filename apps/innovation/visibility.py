@@ -9,10 +9,19 @@ from __future__ import annotations
 
 import re
 
-from apps.matches.rules import State
-
+from . import wording
 from .cards import CARDS, THIRD
-from .core import AGE, COLORS, SHOWN_BY_SPLAY, claimable_ages, draw_age_for, icon_counts, points
+from .core import (
+    AGE,
+    COLORS,
+    SHOWN_BY_SPLAY,
+    InnovationState,
+    claimable_ages,
+    draw_age_for,
+    icon_counts,
+    points,
+    start_melds,
+)
 
 LOG_LINES = 40
 _CARD_REF = re.compile(r"\{(\d+)\}")
@@ -26,7 +35,7 @@ MENTIONS = {
 MENTIONS = {name: found for name, found in MENTIONS.items() if found}
 
 
-def locations(state: State) -> dict[str, tuple[str, int | None]]:
+def locations(state: InnovationState) -> dict[str, tuple[str, int | None]]:
     """Every card's zone and owner."""
     where: dict[str, tuple[str, int | None]] = {}
     for age_cards in state["decks"].values():
@@ -58,68 +67,44 @@ def _sees(where: tuple[str, int | None], viewer: int | None) -> bool:
     return viewer is not None and zone in ("hand", "score") and owner == viewer
 
 
-def hidden_from(state: State, seat: int | None) -> set[str]:
+def hidden_from(state: InnovationState, seat: int | None) -> set[str]:
     where = locations(state)
     hidden = {card for card, place in where.items() if card in CARDS and not _sees(place, seat)}
     for card in list(where):
         if _sees(where[card], seat):
             hidden.difference_update(MENTIONS.get(card, ()))
     hidden.add(str(state["rng"]))
-    if state.get("dogma"):
-        hidden.add(str(state["dogma"]["snapshot"]["rng"]))
+    dogma = state.get("dogma")
+    if dogma:
+        hidden.add(str(dogma["snapshot"]["rng"]))
     return hidden
 
 
 def card_ref(card: str, where: dict, viewer: int | None, saw: bool) -> str:
     if saw and _sees(where[card], viewer):
         return card
-    return f"a {AGE[card]}"
+    return wording.card_back(card)
 
 
 def _ref_maker(cards: list[str], where: dict, viewer: int | None, saw: bool):
     return lambda m: card_ref(cards[int(m.group(1))], where, viewer, saw)
 
 
-def render_log(state: State, viewer: int | None, where: dict | None = None) -> list[str]:
+def render_log(state: InnovationState, viewer: int | None, where: dict | None = None) -> list[str]:
     where = where or locations(state)
     lines = []
     for record in state["log"][-LOG_LINES:]:
         see = record.get("see")
         saw = see is None or (viewer is not None and viewer in see)
         text = _CARD_REF.sub(_ref_maker(record["c"], where, viewer, saw), record["t"])
-        if record.get("src"):
-            text = card_ref(record["src"], where, viewer, True) + ": " + text
+        source = record.get("src")
+        if source:
+            text = card_ref(source, where, viewer, True) + ": " + text
         lines.append(text)
     return lines
 
 
-def pick_label(kind: str, pick) -> str:
-    if kind == "yes":
-        return "Yes"
-    if kind == "color":
-        return f"{str(pick).capitalize()}"
-    if kind == "value":
-        return f"Value {pick}"
-    if kind == "seat":
-        return f"Seat {int(pick) + 1}"
-    if kind == "target":
-        seat, age = str(pick).split(":")
-        return f"A {age} from seat {int(seat) + 1}'s score pile"
-    if kind == "option":
-        return OPTION_LABELS.get(str(pick), str(pick))
-    return str(pick)
-
-
-OPTION_LABELS = {
-    "score8": "Draw and score an 8, then return a score card",
-    "draw": "Draw a card one higher than your highest score card",
-    "left": "Left",
-    "right": "Right",
-    "up": "Up",
-}
-
-
-def seat_record(state: State, s: int, viewer: int | None) -> dict:
+def seat_record(state: InnovationState, s: int, viewer: int | None) -> dict:
     seat = state["seats"][s]
     mine = viewer == s
     board = []
@@ -134,7 +119,7 @@ def seat_record(state: State, s: int, viewer: int | None) -> dict:
             "count": len(cards),
             "shows": list(SHOWN_BY_SPLAY[pile["splay"]]) if len(cards) > 1 else [],
         })
-    achievements = [(f"Age {AGE[a]}") if a in AGE else a for a in seat["achievements"]]
+    achievements = [wording.achievement_label(a) for a in seat["achievements"]]
     return {
         "seat": s,
         "hand": sorted(seat["hand"], key=lambda c: (AGE[c], c)) if mine else None,
@@ -150,29 +135,14 @@ def seat_record(state: State, s: int, viewer: int | None) -> dict:
     }
 
 
-def prompt_for(state: State, viewer: int | None, where: dict) -> str:
-    phase = state["phase"]
-    if phase == "over":
-        return "The game is over."
-    if phase == "setup":
-        if viewer is not None and state["start_melds"][viewer] is None:
-            return "Choose one of your two cards to meld; the card first in the alphabet starts the game."
-        return "Waiting for every player to choose a first card."
+def prompt_for(state: InnovationState, viewer: int | None, where: dict) -> str:
     pending = state["pending"]
-    if pending is not None:
-        source = card_ref(pending["source"], where, viewer, True) if pending.get("source") else "Dogma"
-        if viewer == pending["seat"]:
-            return f"{source}: {pending['prompt']}"
-        return f"{{p{pending['seat']}}} is making a decision for {source}."
-    turn = state["turn"]
-    left = turn["actions"]
-    if viewer == turn["seat"]:
-        return (f"{left} action{'s' if left != 1 else ''} left: draw, meld a card from your hand, achieve, "
-                "or tap a top card for its dogma.")
-    return f"It is {{p{turn['seat']}}}'s turn."
+    card = pending.get("source") if pending is not None else None
+    source = card_ref(card, where, viewer, True) if card else "Dogma"
+    return wording.prompt(state, viewer, source)
 
 
-def view(state: State, seat: int | None) -> dict:
+def view(state: InnovationState, seat: int | None) -> dict:
     where = locations(state)
     pending = state["pending"]
     pending_view = None
@@ -195,7 +165,7 @@ def view(state: State, seat: int | None) -> dict:
         "specials": list(state["specials"]),
         "revealed": [{"card": c, "seat": s} for c, s in state["revealed"]],
         "pending": pending_view,
-        "chosen_start": [c is not None for c in state["start_melds"]] if state["phase"] == "setup" else None,
+        "chosen_start": [c is not None for c in start_melds(state)] if state["phase"] == "setup" else None,
         "draw_age": draw_age_for(state, seat) if seat is not None else None,
         "claimable": claimable_ages(state, seat) if seat is not None and state["phase"] == "play" else [],
         "prompt": prompt_for(state, seat, where),

@@ -9,15 +9,12 @@ Nothing hidden is compared: no deck, no secret's identity (only how many a seat 
 
 from __future__ import annotations
 
-from typing import Any
-
 from .content import BUILDINGS, TRAITS, ZONE_ORDER
 from .flow import camp_key
+from .state import LiveOnState
 
-State = dict[str, Any]
 
-
-def between(before: State, after: State, seat: int) -> dict:
+def between(before: LiveOnState, after: LiveOnState, seat: int) -> dict:
     old, new = before["seats"], after["seats"]
     traits = {str(s): [t for t in TRAITS if old[s]["traits"][t] != new[s]["traits"][t]] for s in range(len(new))}
     panels = [s for s in range(len(new))
@@ -36,14 +33,15 @@ def between(before: State, after: State, seat: int) -> dict:
     }
 
 
-def _zone(state: State, zone: str) -> tuple:
+def _zone(state: LiveOnState, zone: str) -> tuple:
     stack = state["spots"].get(zone)
     return (state["presence"][zone], [entry["id"] for entry in stack] if stack is not None else None,
             state["scouted"].get(camp_key(zone)), state["scouted_next"].get(camp_key(zone)))
 
 
-def _rolled(before: State, after: State) -> list[int]:
-    enc, old = after["enc"], before["enc"] or {}
+def _rolled(before: LiveOnState, after: LiveOnState) -> list[int]:
+    enc, old = after["enc"], before["enc"]
     if not enc:
         return []
-    return [s for s in enc["seats"] if enc["rolls"].get(str(s)) != (old.get("rolls") or {}).get(str(s))]
+    old_rolls = old["rolls"] if old else {}
+    return [s for s in enc["seats"] if enc["rolls"].get(str(s)) != old_rolls.get(str(s))]

@@ -1,7 +1,7 @@
 """Live On's content as data: traits, pasts and gifts, regions, the event die, event and artifact decks, buildings.
 
 Effects are written as short words ("health-1", "res+2", "keen+1", "art", "resolve") and parsed
-once into tuples; ``flow.apply_effect`` is the single place that gives them meaning and
+once into tuples; ``flow.board.apply_effects`` is the single place that gives them meaning and
 ``wording.effect_text`` the single place that puts them into English.
 """
 
@@ -287,11 +287,11 @@ class Event:
         return self.kind != "secret" and self.deck in ("spirit", "location", "phenomenon")
 
 
-def E(id, name, deck, kind, options, back, **extra) -> Event:  # noqa: N802,A002 - a card-table shorthand
+def E(id, name, deck, kind, options, back, **extra) -> Event:  # a card-table shorthand
     return Event(id, name, deck, kind, tuple(options), back, **extra)
 
 
-def secret(id, name, deck, mark, options, back, hidden, hook, discovered, discovered_text):  # noqa: A002
+def secret(id, name, deck, mark, options, back, hidden, hook, discovered, discovered_text):
     who_action, who, effects = hook
     return Event(id, name, deck, "secret", tuple(options), back, mark=mark, hidden=hidden,
                  hook=(who_action, who, parse_effects(effects)), discovered=parse_effects(discovered),
@@ -561,7 +561,7 @@ class Artifact:
         return self.front.name
 
 
-def T(name, text, *bonus) -> ToolSide:  # noqa: N802 - a card-table shorthand
+def T(name, text, *bonus) -> ToolSide:  # a card-table shorthand
     return ToolSide(name, text, tuple(bonus))
 
 

@@ -1,6 +1,6 @@
 """Live On's rules engine: the ``RULES`` object the site and the bots play through.
 
-Pure Python (standard library and ``apps.matches.rules`` only). ``apply`` checks that a move is
+Pure Python (standard library and ``apps.matches.engine`` only). ``apply`` checks that a move is
 one of the seat's legal moves, copies the state and lets ``flow`` change the copy; ``view`` and
 ``hidden_from`` come from ``visibility``. Each new state also records what the move changed on the table
 (``changes.between``: public pieces only), so the board can mark it. See DESIGN.md, "Rules engine protocol".
@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import marshal
 
-from apps.matches.rules import FlowRules, IllegalMove, Move, Rng, State, seed_state
+from apps.matches.engine import FlowRules, IllegalMove, Move, Pending, Rng, seed_state
 
 from . import bots, changes, flow, visibility, wording
+from .state import LiveOnState
 
 __all__ = ["RULES", "LiveOnRules", "IllegalMove"]
 
 
-def clone_state(state: State) -> State:
+def clone_state(state: LiveOnState) -> LiveOnState:
     """A copy of the state for ``apply``: log lines are never changed once written, so they are shared."""
     log = state["log"]
     new = marshal.loads(marshal.dumps({key: value for key, value in state.items() if key != "log"}))
@@ -25,7 +26,7 @@ def clone_state(state: State) -> State:
     return new
 
 
-class LiveOnRules(FlowRules):
+class LiveOnRules(FlowRules[LiveOnState]):
     slug = "live_on"
     title = "Live On"
     min_players = 1
@@ -33,36 +34,47 @@ class LiveOnRules(FlowRules):
     flow = flow
     visibility = visibility
 
-    def setup(self, players: int, seed: int, options: dict | None = None) -> State:
+    def setup(self, players: int, seed: int, options: dict | None = None) -> LiveOnState:
         self.check_players(players)
         rng = Rng(seed_state(seed))
         state = flow.new_state(players, seed, rng)
         state["rng"] = rng.state
         return state
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def legal_moves(self, state: LiveOnState, seat: int) -> list[Move]:
         if type(seat) is not int or not 0 <= seat < state["players"]:
             return []
         return flow.legal_moves(state, seat)
 
-    def apply(self, state: State, seat: int, move: Move) -> State:
+    def apply(self, state: LiveOnState, seat: int, move: Move) -> LiveOnState:
         move = self.admit(state, seat, move)
         legal = flow.legal_moves(state, seat)
         if move not in legal:
             raise IllegalMove(wording.why_illegal(state, seat, move, legal))
-        new = clone_state(state)
+        new = self.clone(state)
         rng = Rng(new["rng"])
         flow.apply_move(new, rng, seat, move)
         new["rng"] = rng.state
         new["changed"] = changes.between(state, new, seat)
         return new
 
-    def not_your_turn(self, state: State, seat: int) -> str:
-        return "It is not your turn: the band is waiting for someone else's decision."
+    def pending(self, state: LiveOnState) -> Pending | None:
+        """The ask awaited, as the uniform record: its kind, the seats that answer it, the spectator's prompt."""
+        if flow.is_over(state):
+            return None
+        ask = flow.awaited(state)
+        return {"seats": flow.active_seats(state), "kind": ask["kind"], "prompt": wording.prompt(state, None),
+                "options": list(flow.ANSWER_TYPES[ask["kind"]])}
 
-    def describe_move(self, state: State, seat: int, move: Move) -> str:
+    def not_your_turn(self, state: LiveOnState, seat: int) -> str:
+        return wording.NOT_YOUR_TURN
+
+    def describe_move(self, state: LiveOnState, seat: int, move: Move) -> str:
         """A short label for a move, for buttons and screen readers."""
         return wording.describe(state, seat, self.check_move_shape(move))
+
+    def clone(self, state: LiveOnState) -> LiveOnState:
+        return clone_state(state)
 
     def bots(self) -> dict:
         return {"heuristic": ("Co-operative bot", bots.choose)}

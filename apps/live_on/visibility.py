@@ -31,11 +31,10 @@ from .content import (
     ZONE_ORDER,
     zone_action,
 )
+from .state import HeldArtifact, HeldSecret, LiveOnState
 
-State = dict[str, Any]
 
-
-def private(state: State, seat: int | None) -> list[str]:
+def private(state: LiveOnState, seat: int | None) -> list[str]:
     return state["private"].get(str(seat), []) if seat is not None else []
 
 
@@ -54,7 +53,7 @@ def event_front(card: str, flipped: bool) -> dict:
             "back": e.back if flipped else None}
 
 
-def secret_record(state: State, sec: dict, seat: int | None) -> dict:
+def secret_record(state: LiveOnState, sec: HeldSecret, seat: int | None) -> dict:
     e = EVENT_BY_ID[sec["id"]]
     flipped = "back:" + e.id in private(state, seat)
     record = event_front(e.id, flipped)
@@ -62,7 +61,7 @@ def secret_record(state: State, sec: dict, seat: int | None) -> dict:
     return record
 
 
-def artifact_record(state: State, art: dict) -> dict:
+def artifact_record(state: LiveOnState, art: HeldArtifact) -> dict:
     card = ARTIFACT_BY_ID[art["id"]]
     side = card.back if art["up"] and card.back else card.front
     record = {"id": card.id, "kind": card.kind, "name": side.name, "text": side.text, "unveil": len(art["time"]),
@@ -72,8 +71,8 @@ def artifact_record(state: State, art: dict) -> dict:
     return record
 
 
-def view(state: State, seat: int | None) -> dict:
-    region = REGION_BY_ID[state["region"]] if state["region"] else None
+def view(state: LiveOnState, seat: int | None) -> dict:
+    region = REGION_BY_ID[state["region"]]
     return {
         "game": "live_on",
         "phase": state["phase"],
@@ -98,22 +97,22 @@ def view(state: State, seat: int | None) -> dict:
         "food_need": flow.food_need(state),
         "secret_marks": list(SECRET_BY_MARK),
         "ask": ask_view(state),
-        "prompt": prompt(state, seat),
+        "prompt": w.prompt(state, seat),
         "outcome": flow.outcome(state),
         "changed": state.get("changed"),
         "log": [line["text"] for line in state["log"] if line["to"] is None or seat in line["to"]],
     }
 
 
-def zones_view(state: State) -> list[dict]:
+def zones_view(state: LiveOnState) -> list[dict]:
     out = []
     for zone in ZONE_ORDER:
         action = zone_action(state["region"], zone)
-        record = {"zone": zone, "label": w.zone_label(state, zone), "action": action,
-                  "presence": state["presence"][zone],
-                  "here": [s for s, pl in enumerate(state["seats"]) if pl["zone"] == zone],
-                  "scouted": state["scouted"].get(flow.camp_key(zone)),
-                  "scouted_next": state["scouted_next"].get(flow.camp_key(zone))}
+        record: dict[str, Any] = {"zone": zone, "label": w.zone_label(state, zone), "action": action,
+                                  "presence": state["presence"][zone],
+                                  "here": [s for s, pl in enumerate(state["seats"]) if pl["zone"] == zone],
+                                  "scouted": state["scouted"].get(flow.camp_key(zone)),
+                                  "scouted_next": state["scouted_next"].get(flow.camp_key(zone))}
         if zone in SPOTS:
             stack = state["spots"][zone]
             record["value"] = None
@@ -128,18 +127,18 @@ def zones_view(state: State) -> list[dict]:
     return out
 
 
-def seat_view(state: State, s: int, viewer: int | None) -> dict:
+def seat_view(state: LiveOnState, s: int, viewer: int | None) -> dict:
     pl = state["seats"][s]
-    ready = pl["past"] is not None and pl["gift"] is not None and state["phase"] != flow.SETUP
+    past_id, gift_id = pl["past"], pl["gift"]
     record: dict = {"seat": s, "zone": pl["zone"], "res": pl["res"], "called": pl["called"],
                     "zone_label": w.zone_label(state, pl["zone"]) if pl["zone"] else None,
                     "secret_count": len(pl["secrets"]), "arts": [artifact_record(state, a) for a in pl["arts"]]}
-    if ready:
-        past, gift = ROLE_BY_ID[pl["past"]], ROLE_BY_ID[pl["gift"]]
+    if past_id is not None and gift_id is not None and state["phase"] != flow.SETUP:
+        past, gift = ROLE_BY_ID[past_id], ROLE_BY_ID[gift_id]
         record.update({
             "past": {"id": past.id, "name": past.name, "trait": past.trait, "ability": past.ability},
             "gift": {"id": gift.id, "name": gift.name, "trait": gift.trait, "ability": gift.ability},
-            "character": f"{gift.name} {past.name}",
+            "character": w.character(past, gift),
             "traits": [{"trait": t, "color": TRAIT_COLORS[t], "have": pl["traits"][t], "slots": flow.cap(state, s, t)}
                        for t in TRAITS],
             "health": flow.health(state, s), "morale": flow.morale(state, s), "hopeless": flow.hopeless(state, s),
@@ -148,14 +147,14 @@ def seat_view(state: State, s: int, viewer: int | None) -> dict:
     else:
         chosen = pl.get("picked")
         record.update({"past": None, "gift": None, "character": None, "traits": [], "health": None,
-                       "morale": None, "hopeless": False, "res_cap": flow.res_cap(state, s) if ready else 5,
+                       "morale": None, "hopeless": False, "res_cap": 5,
                        "chose": ROLE_BY_ID[chosen].name if chosen else None})
     visible = [sec for sec in pl["secrets"] if viewer is not None and (viewer == s or viewer in sec["known"])]
     record["secrets"] = [secret_record(state, sec, viewer) for sec in visible]
     return record
 
 
-def encounter_view(state: State, seat: int | None) -> dict | None:
+def encounter_view(state: LiveOnState, seat: int | None) -> dict | None:
     enc = state["enc"]
     if enc is None:
         return None
@@ -181,72 +180,25 @@ def encounter_view(state: State, seat: int | None) -> dict | None:
     return {"secret": False, "card": front, "ctx": enc["ctx"], "flipped": flipped, "players": players}
 
 
-def foresight_view(state: State, seat: int | None) -> dict | None:
+def foresight_view(state: LiveOnState, seat: int | None) -> dict | None:
     if seat is None:
         return None
     fs = state["foresight"].get(str(seat))
     if not fs or fs["round"] != state["round"]:
         return None
     names = [ARTIFACT_BY_ID[c].name if fs["deck"] == "artifact"
-             else "a secret card" if EVENT_BY_ID[c].kind == "secret" else EVENT_BY_ID[c].name for c in fs["cards"]]
+             else w.UNNAMED_SECRET if EVENT_BY_ID[c].kind == "secret" else EVENT_BY_ID[c].name for c in fs["cards"]]
     return {"deck": fs["deck"], "cards": names}
 
 
-def ask_view(state: State) -> dict | None:
+def ask_view(state: LiveOnState) -> dict | None:
     ask = state["ask"]
     if ask is None:
         return None
     return {"kind": ask["kind"], "seat": ask.get("seat"), "seats": flow.active_seats(state)}
 
 
-ASK_PROMPTS = {
-    "spell": "Cast a spell, or cast none.",
-    "spend": "Spend trait tokens to roll extra dice, or spend none.",
-    "mage": "Commune with communing tokens to change how many dice they roll, or not.",
-    "option": "Choose one of the three options of the event.",
-    "advise": "Spend wise tokens on their behalf, or not.",
-    "invoke": "Invoke your patron god (every roll counts as a 1, presence tokens follow), or not.",
-    "protect": "Protect another player from this spirit, or no one.",
-    "whisper": "Reroll the event die once, or keep it.",
-    "pick": "Choose a trait token to regain.",
-    "woken": "Regain a token in one of your core traits.",
-    "tend": "Choose whom your caring success tends to.",
-    "scout": "Choose a zone to scout for next round.",
-    "contribute": "Contribute a resource to a building, or keep it.",
-    "funder": "Choose whose resources pay for the extra settling successes.",
-    "augury": "Spend communing tokens to seek an augury, or not.",
-    "augury_deck": "Choose a deck to look into.",
-    "insight": "Use your insight on a group member with a secret, or not.",
-    "gift_art": "You carry three artifacts: give this one to someone in your group, or leave it.",
-    "hall": "Take refuge in the hall (everyone at camp spends a token) or face the event.",
-    "hall_pay": "Spend a trait token of your choice for the hall.",
-    "eat": "Eat: spend resource tokens for the band's food.",
-    "trade": "Trade resources and artifacts with the others at rest, or be done.",
-}
-
-
-def prompt(state: State, seat: int | None) -> str:
-    if flow.is_over(state):
-        return state["result"]["reason"]
-    ask = state["ask"]
-    active = flow.active_seats(state)
-    if ask is None:
-        return ""
-    if ask["kind"] == "role":
-        if seat in active:
-            return "Choose a past or a gift; the other half of your character is dealt at random."
-        return "The players are choosing their pasts and gifts."
-    if ask["kind"] == "zones":
-        if seat in active:
-            return "Choose the zone you go to this round (you see the others' choices as they make them)."
-        waiting = ", ".join(f"{{p{s}}}" for s in active)
-        return f"Waiting for {waiting} to choose a zone."
-    if seat in active:
-        return ASK_PROMPTS[ask["kind"]]
-    return f"{{p{ask['seat']}}} is deciding: {ASK_PROMPTS[ask['kind']].lower()}"
-
-
-def hidden_from(state: State, seat: int | None) -> set[str]:
+def hidden_from(state: LiveOnState, seat: int | None) -> set[str]:
     hidden = {str(state["rng"])}
     mine = set(private(state, seat))
     seen = set(state["seen"])

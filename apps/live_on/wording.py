@@ -1,13 +1,26 @@
-"""The English of Live On: move labels, effect texts, refusals. Seats are written ``{p0}``, ``{p1}``..."""
+"""The English of Live On: move labels, prompts, effect texts, refusals, names. Seats are ``{p0}``, ``{p1}``..."""
 
 from __future__ import annotations
 
-from apps.matches.seating import name_seats  # noqa: F401  (re-exported for the game)
+from collections.abc import Callable
+
+from apps.matches.engine import (
+    Move,
+    name_seats,  # noqa: F401  (re-exported for the game)
+)
 
 from . import flow
-from .content import ARTIFACT_BY_ID, BUILDING_BY_ID, EVENT_BY_ID, ROLE_BY_ID, SECRET_BY_MARK
+from .content import ARTIFACT_BY_ID, BUILDING_BY_ID, EVENT_BY_ID, ROLE_BY_ID, SECRET_BY_MARK, ZONE_ORDER, Role
+from .state import LiveOnState
 
 EFFECT_NAMES = {"health": "health", "morale": "morale", "res": "resource"}
+NOT_YOUR_TURN = "It is not your turn: the band is waiting for someone else's decision."
+UNNAMED_SECRET = "a secret card"  # how a seer's look at a deck shows a secret it must not name
+
+
+def character(past: Role, gift: Role) -> str:
+    """A dealt character's name: the gift, then the past ('Chosen Soldier')."""
+    return f"{gift.name} {past.name}"
 
 
 def effect_text(effects: tuple) -> str:
@@ -33,90 +46,13 @@ def effect_text(effects: tuple) -> str:
     return ", ".join(parts) if parts else "nothing happens"
 
 
-def zone_label(state: dict, zone: str) -> str:
+def zone_label(state: LiveOnState, zone: str) -> str:
     if zone == "camp":
         return "the camp"
     return flow.zone_label(state, zone)
 
 
-def describe(state: dict, seat: int, move: dict) -> str:
-    kind = move.get("type")
-    if kind == "role":
-        role = ROLE_BY_ID.get(move.get("role"))
-        return f"Choose the {role.name} {role.kind} ({role.trait})" if role else "Choose a role"
-    if kind == "go":
-        zone = move.get("zone", "")
-        if "card" in move and move["card"] in EVENT_BY_ID:
-            return f"Visit {EVENT_BY_ID[move['card']].name}"
-        label = zone_label(state, zone) if zone in flow.ZONE_ORDER else zone
-        return f"Go to {label}"
-    if kind == "call":
-        return f"Call out {{p{move.get('target')}}}'s secret as {move.get('mark')}"
-    if kind == "pass":
-        return PASS_LABELS.get((state.get("ask") or {}).get("kind"), "Pass")
-    if kind == "spend":
-        plans = " (one of them from the plans)" if move.get("plans") else ""
-        return f"Spend {move.get('count')} {move.get('trait')} token{'s' if move.get('count') != 1 else ''}{plans}"
-    if kind == "option":
-        enc = state.get("enc")
-        if enc:
-            i = move.get("index", 0)
-            opts = flow.enc_options(enc)
-            if isinstance(i, int) and 0 <= i < len(opts):
-                o = opts[i]
-                return f"Choose option {i + 1}: {o.trait}, {o.diamonds} diamond{'s' if o.diamonds != 1 else ''}"
-        return "Choose an option"
-    if kind == "cast":
-        art = ARTIFACT_BY_ID.get(move.get("artifact"))
-        return f"Cast {art.name}" if art else "Cast a spell"
-    if kind == "invoke":
-        return "Invoke your patron god: every roll counts as a 1"
-    if kind == "protect":
-        return f"Protect {{p{move.get('target')}}}"
-    if kind == "reroll":
-        return "Reroll the event die"
-    if kind == "pick":
-        return f"Regain a {move.get('trait')} token"
-    if kind == "tend":
-        return f"Tend to {{p{move.get('target')}}}"
-    if kind == "scout":
-        return f"Scout {zone_label(state, move.get('zone', ''))}"
-    if kind == "contribute":
-        b = BUILDING_BY_ID.get(move.get("building"))
-        return f"Contribute a resource to the {b.name}" if b else "Contribute"
-    if kind == "fund":
-        return f"Pay the extra successes from {{p{move.get('seat')}}}'s resources"
-    if kind == "look":
-        return f"Look at the top two cards of the {move.get('deck')} deck"
-    if kind == "insight":
-        return f"Read {{p{move.get('target')}}} with {move.get('count')} caring token(s)"
-    if kind == "give_art":
-        art = ARTIFACT_BY_ID.get(move.get("artifact") or (state.get("ask") or {}).get("card"))
-        return f"Give {art.name if art else 'the artifact'} to {{p{move.get('to')}}}"
-    if kind == "give_res":
-        return f"Give a resource to {{p{move.get('to')}}}"
-    if kind == "store_res":
-        return "Put a resource in the storage hut"
-    if kind == "take_res":
-        return "Take a resource from the storage hut"
-    if kind == "store_art":
-        art = ARTIFACT_BY_ID.get(move.get("artifact"))
-        return f"Put {art.name if art else 'an artifact'} in the storage hut"
-    if kind == "take_art":
-        art = ARTIFACT_BY_ID.get(move.get("artifact"))
-        return f"Take {art.name if art else 'an artifact'} from the storage hut"
-    if kind == "done":
-        return "Done trading"
-    if kind == "refuge":
-        return "Take refuge in the hall (everyone spends a token)"
-    if kind == "pay":
-        return f"Spend a {move.get('trait')} token for the hall"
-    if kind == "eat":
-        return f"Eat {move.get('count')} resource{'s' if move.get('count') != 1 else ''}"
-    return str(kind)
-
-
-PASS_LABELS = {
+PASS_LABELS: dict[str, str] = {
     "spell": "Cast no spell", "spend": "Spend no tokens", "mage": "Do not commune", "advise": "Do not advise",
     "invoke": "Do not invoke", "protect": "Protect no one", "whisper": "Keep the event die",
     "woken": "Regain nothing", "contribute": "Keep the resource", "augury": "Seek no augury",
@@ -124,7 +60,109 @@ PASS_LABELS = {
 }
 
 
-def why_illegal(state: dict, seat: int, move: dict, legal: list[dict]) -> str:
+def _plural(n: object, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def _role(state: LiveOnState, move: Move) -> str:
+    role = ROLE_BY_ID.get(move.get("role") or "")
+    return f"Choose the {role.name} {role.kind} ({role.trait})" if role else "Choose a role"
+
+
+def _go(state: LiveOnState, move: Move) -> str:
+    zone = move.get("zone", "")
+    if "card" in move and move["card"] in EVENT_BY_ID:
+        return f"Visit {EVENT_BY_ID[move['card']].name}"
+    label = zone_label(state, zone) if zone in ZONE_ORDER else zone
+    return f"Go to {label}"
+
+
+def _spend(state: LiveOnState, move: Move) -> str:
+    plans = " (one of them from the plans)" if move.get("plans") else ""
+    token = f"{move.get('trait')} token"
+    return f"Spend {_plural(move.get('count'), token)}{plans}"
+
+
+def _option(state: LiveOnState, move: Move) -> str:
+    enc = state.get("enc")
+    if enc:
+        i = move.get("index", 0)
+        opts = flow.enc_options(enc)
+        if isinstance(i, int) and 0 <= i < len(opts):
+            o = opts[i]
+            return f"Choose option {i + 1}: {o.trait}, {_plural(o.diamonds, 'diamond')}"
+    return "Choose an option"
+
+
+def _artifact(move_artifact: str | None, known: str, unknown: str) -> str:
+    art = ARTIFACT_BY_ID.get(move_artifact or "")
+    return known.format(art.name) if art else unknown
+
+
+def _contribute(state: LiveOnState, move: Move) -> str:
+    b = BUILDING_BY_ID.get(move.get("building") or "")
+    return f"Contribute a resource to the {b.name}" if b else "Contribute"
+
+
+def _give_art(state: LiveOnState, move: Move) -> str:
+    art = ARTIFACT_BY_ID.get(move.get("artifact") or (state["ask"] or {}).get("card") or "")
+    return f"Give {art.name if art else 'the artifact'} to {{p{move.get('to')}}}"
+
+
+# A label for each move type: a function of (state, move), or a template filled from the move's fields.
+DESCRIBE: dict[str, Callable[[LiveOnState, Move], str] | str] = {
+    "role": _role,
+    "go": _go,
+    "call": "Call out {{p{target}}}'s secret as {mark}",
+    "pass": lambda state, move: PASS_LABELS.get((state["ask"] or {}).get("kind") or "", "Pass"),
+    "spend": _spend,
+    "option": _option,
+    "cast": lambda state, move: _artifact(move.get("artifact"), "Cast {}", "Cast a spell"),
+    "invoke": "Invoke your patron god: every roll counts as a 1",
+    "protect": "Protect {{p{target}}}",
+    "reroll": "Reroll the event die",
+    "pick": "Regain a {trait} token",
+    "tend": "Tend to {{p{target}}}",
+    "scout": lambda state, move: f"Scout {zone_label(state, move.get('zone', ''))}",
+    "contribute": _contribute,
+    "fund": "Pay the extra successes from {{p{seat}}}'s resources",
+    "look": "Look at the top two cards of the {deck} deck",
+    "insight": "Read {{p{target}}} with {count} caring token(s)",
+    "give_art": _give_art,
+    "give_res": "Give a resource to {{p{to}}}",
+    "store_res": "Put a resource in the storage hut",
+    "take_res": "Take a resource from the storage hut",
+    "store_art": lambda state, move: _artifact(move.get("artifact"), "Put {} in the storage hut",
+                                               "Put an artifact in the storage hut"),
+    "take_art": lambda state, move: _artifact(move.get("artifact"), "Take {} from the storage hut",
+                                              "Take an artifact from the storage hut"),
+    "done": "Done trading",
+    "refuge": "Take refuge in the hall (everyone spends a token)",
+    "pay": "Spend a {trait} token for the hall",
+    "eat": lambda state, move: f"Eat {_plural(move.get('count'), 'resource')}",
+}
+
+
+def describe(state: LiveOnState, seat: int, move: Move) -> str:
+    kind = move.get("type")
+    label = DESCRIBE.get(kind) if isinstance(kind, str) else None
+    if label is None:
+        return str(kind)
+    if isinstance(label, str):
+        return label.format_map(_Fields(move))
+    return label(state, move)
+
+
+class _Fields(dict):
+    """A move's fields for a template; a missing field reads as None, as ``move.get`` did."""
+
+    def __missing__(self, key: str) -> None:
+        return None
+
+
+
+
+def why_illegal(state: LiveOnState, seat: int, move: Move, legal: list[dict]) -> str:
     kind = move.get("type")
     ask = state.get("ask") or {}
     if kind == "call":
@@ -143,3 +181,53 @@ def why_illegal(state: dict, seat: int, move: dict, legal: list[dict]) -> str:
         wanted = sorted({m["type"] for m in legal})
         return f"That move is not possible now ({ask.get('kind', 'waiting')}); possible: {', '.join(wanted)}."
     return "That move is not possible now."
+
+
+ASK_PROMPTS = {
+    "spell": "Cast a spell, or cast none.",
+    "spend": "Spend trait tokens to roll extra dice, or spend none.",
+    "mage": "Commune with communing tokens to change how many dice they roll, or not.",
+    "option": "Choose one of the three options of the event.",
+    "advise": "Spend wise tokens on their behalf, or not.",
+    "invoke": "Invoke your patron god (every roll counts as a 1, presence tokens follow), or not.",
+    "protect": "Protect another player from this spirit, or no one.",
+    "whisper": "Reroll the event die once, or keep it.",
+    "pick": "Choose a trait token to regain.",
+    "woken": "Regain a token in one of your core traits.",
+    "tend": "Choose whom your caring success tends to.",
+    "scout": "Choose a zone to scout for next round.",
+    "contribute": "Contribute a resource to a building, or keep it.",
+    "funder": "Choose whose resources pay for the extra settling successes.",
+    "augury": "Spend communing tokens to seek an augury, or not.",
+    "augury_deck": "Choose a deck to look into.",
+    "insight": "Use your insight on a group member with a secret, or not.",
+    "gift_art": "You carry three artifacts: give this one to someone in your group, or leave it.",
+    "hall": "Take refuge in the hall (everyone at camp spends a token) or face the event.",
+    "hall_pay": "Spend a trait token of your choice for the hall.",
+    "eat": "Eat: spend resource tokens for the band's food.",
+    "trade": "Trade resources and artifacts with the others at rest, or be done.",
+}
+
+
+def prompt(state: LiveOnState, seat: int | None) -> str:
+    """The line above the board: the question for a seat that must answer, what the table waits for otherwise
+    (``seat`` None: the spectator's line, which is also ``pending``'s prompt)."""
+    result = state["result"]
+    if result is not None:
+        return result["reason"]
+    ask = state["ask"]
+    active = flow.active_seats(state)
+    if ask is None:
+        return ""
+    if ask["kind"] == "role":
+        if seat in active:
+            return "Choose a past or a gift; the other half of your character is dealt at random."
+        return "The players are choosing their pasts and gifts."
+    if ask["kind"] == "zones":
+        if seat in active:
+            return "Choose the zone you go to this round (you see the others' choices as they make them)."
+        waiting = ", ".join(f"{{p{s}}}" for s in active)
+        return f"Waiting for {waiting} to choose a zone."
+    if seat in active:
+        return ASK_PROMPTS[ask["kind"]]
+    return f"{{p{ask['seat']}}} is deciding: {ASK_PROMPTS[ask['kind']].lower()}"

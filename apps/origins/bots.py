@@ -12,8 +12,10 @@ from typing import Any
 
 from . import flow, objectives
 from .content import CARD_BY_ID, CONTINENTS, DISTANCE, START, STRAITS, TERRITORIES, TERRITORY_BY_ID, parse_form
+from .state import Entry, OriginsState, Pawn
 
-State = dict[str, Any]
+State = OriginsState
+Move = dict[str, Any]
 
 GOOD_ACTIONS = ("spark", "copper", "raid", "theft", "pirates", "hunt", "harvest", "vision", "stories")
 BEFORE_ACTION = ("camp", "wanderlust", "ambush", "breeding")
@@ -62,13 +64,19 @@ def closeness(state: State, seat: int, goal: tuple) -> float:
     return (have / need) ** 2
 
 
-def with_pawns(state: State, pawns: list[dict]) -> State:
-    hypothetical = dict(state)
+def with_pawns(state: State, pawns: list[Pawn]) -> State:
+    hypothetical = state.copy()
     hypothetical["pawns"] = pawns
     return hypothetical
 
 
-def strait_gain(state: State, seat: int, pawns: list[dict]) -> float:
+def moved_to(pawn: Pawn, at: str) -> Pawn:
+    moved = pawn.copy()
+    moved["at"] = at
+    return moved
+
+
+def strait_gain(state: State, seat: int, pawns: list[Pawn]) -> float:
     occupied = {p["at"]: p["owner"] for p in pawns}
     gain = 0.0
     for strait in STRAITS:
@@ -85,9 +93,9 @@ def settle_value(state: State, seat: int, territory: str, swapped: bool) -> floa
     return 2.0
 
 
-def action_plans(state: State, seat: int, pawn_ids: list[int] | None = None) -> list[tuple[float, list[dict]]]:
+def action_plans(state: State, seat: int, pawn_ids: list[int] | None = None) -> list[tuple[float, list[Move]]]:
     """Every complete action (as its list of moves) with its value."""
-    plans = []
+    plans: list[tuple[float, list[Move]]] = []
     for pawn in state["pawns"]:
         if pawn_ids is not None and pawn["id"] not in pawn_ids:
             continue
@@ -96,12 +104,11 @@ def action_plans(state: State, seat: int, pawn_ids: list[int] | None = None) -> 
             migrate, swap = flow.destinations(state, seat, pawn)
             occupied = flow.occupants(state)
             for to in migrate + swap:
-                moved = dict(pawn, at=to)
-                pawns = [moved]
+                pawns = [moved_to(pawn, to)]
                 swapped = to in swap
                 for other in others:
                     if swapped and other is occupied[to]:
-                        pawns.append(dict(other, at=pawn["at"]))
+                        pawns.append(moved_to(other, pawn["at"]))
                     else:
                         pawns.append(other)
                 hyp = with_pawns(state, pawns)
@@ -113,7 +120,7 @@ def action_plans(state: State, seat: int, pawn_ids: list[int] | None = None) -> 
         if forms:
             for to in flow.empty_neighbours(state, pawn["at"]):
                 for form in forms:
-                    new = {"id": -1, "form": form, "owner": seat, "at": to}
+                    new: Pawn = {"id": -1, "form": form, "owner": seat, "at": to}
                     pawns = state["pawns"] + [new]
                     hyp = with_pawns(state, pawns)
                     value = evaluate(hyp, seat) + settle_value(state, seat, to, False)
@@ -123,7 +130,7 @@ def action_plans(state: State, seat: int, pawn_ids: list[int] | None = None) -> 
     return plans
 
 
-def best_plan(state: State, seat: int, pawn_ids: list[int] | None = None) -> list[dict] | None:
+def best_plan(state: State, seat: int, pawn_ids: list[int] | None = None) -> list[Move] | None:
     plans = action_plans(state, seat, pawn_ids)
     if not plans:
         return None
@@ -140,27 +147,23 @@ def card_keep_value(state: State, seat: int, card: str) -> float:
     return 1.5 if card in GOOD_ACTIONS else 1.0
 
 
-def choose_reward(state: State, seat: int, moves: list[dict]) -> dict:
-    reward = state["pending"][-1]
-    best, best_value = None, -1.0
-    for move in moves:
+def choose_reward(state: State, seat: int, reward: Entry, moves: list[Move]) -> Move:
+    def value(move: Move) -> float:
         if move["type"] == "tile":
-            tiles = state["seats"][seat]["tiles"] + [move["tile"]]
-            seats = list(state["seats"])
-            seats[seat] = dict(seats[seat], tiles=tiles)
-            hyp = dict(state, seats=seats)
-            value = evaluate(hyp, seat)
+            mine = state["seats"][seat].copy()
+            mine["tiles"] = mine["tiles"] + [move["tile"]]
+            hyp = state.copy()
+            hyp["seats"] = list(state["seats"])
+            hyp["seats"][seat] = mine
+            worth = evaluate(hyp, seat)
             if reward["color"] != "brown" and state["decks"][reward["color"]]:
-                value += 1.0
-            level = int(move["tile"].rsplit("-", 1)[1])
-            value += 0.1 * level
-        elif move["type"] == "draw3":
-            value = evaluate(state, seat) + 1.2
-        else:
-            value = evaluate(state, seat)
-        if value > best_value:
-            best, best_value = move, value
-    return best
+                worth += 1.0
+            return worth + 0.1 * int(move["tile"].rsplit("-", 1)[1])
+        if move["type"] == "draw3":
+            return evaluate(state, seat) + 1.2
+        return evaluate(state, seat)
+
+    return max(moves, key=value)  # the first of the best, as the values are never negative
 
 
 def choose_option(state: State, seat: int, moves: list[dict], rng: random.Random) -> dict:
@@ -184,32 +187,43 @@ def choose_option(state: State, seat: int, moves: list[dict], rng: random.Random
     return rng.choice(moves)
 
 
-def heuristic(rules: Any, state: State, seat: int, rng: random.Random) -> dict:
-    moves = rules.legal_moves(state, seat)
+def heuristic(rules: Any, state: State, seat: int, rng: random.Random) -> Move:
+    moves: list[Move] = rules.legal_moves(state, seat)
     if len(moves) == 1:
         return moves[0]
-    top = state["pending"][-1] if state["pending"] else None
-    kind = top["kind"] if top else None
-    if kind == "return":
+    top = flow.top_entry(state)
+    if top is None or top["kind"] == "reward":
+        return play_turn(state, seat, moves, top)
+    if top["kind"] == "return":
         return min(moves, key=lambda m: card_keep_value(state, seat, m["card"]))
-    if kind == "choose":
+    if top["kind"] == "choose":
         return choose_option(state, seat, moves, rng)
-    if kind in ("selected", "evolving"):
-        plan = best_plan(state, seat, [top["pawn"]])
-        if kind == "evolving":
-            hyp_moves = [m for m in moves if m["type"] == "place"]
-            best_move, best_value = None, None
-            for move in hyp_moves:
-                new = {"id": -1, "form": top["form"], "owner": seat, "at": move["to"]}
-                pawns = state["pawns"] + [new]
-                value = (evaluate(with_pawns(state, pawns), seat) + settle_value(state, seat, move["to"], False)
-                         + strait_gain(state, seat, pawns))
-                if best_value is None or value > best_value:
-                    best_move, best_value = move, value
-            return best_move or moves[0]
-        if plan and plan[1] in moves:
-            return plan[1]
-        return moves[0]
+    if top["kind"] == "evolving":
+        return place_evolved(state, seat, moves, top)
+    plan = best_plan(state, seat, [top["pawn"]])  # selected: the second move of the best plan for that pawn
+    if plan and plan[1] in moves:
+        return plan[1]
+    return moves[0]
+
+
+def place_evolved(state: State, seat: int, moves: list[Move], top: Entry) -> Move:
+    """Where to settle the new pawn: the territory whose position is worth most."""
+    best_move, best_value = None, None
+    for move in moves:
+        if move["type"] != "place":
+            continue
+        new: Pawn = {"id": -1, "form": top["form"], "owner": seat, "at": move["to"]}
+        pawns = state["pawns"] + [new]
+        value = (evaluate(with_pawns(state, pawns), seat) + settle_value(state, seat, move["to"], False)
+                 + strait_gain(state, seat, pawns))
+        if best_value is None or value > best_value:
+            best_move, best_value = move, value
+    return best_move or moves[0]
+
+
+def play_turn(state: State, seat: int, moves: list[Move], reward: Entry | None) -> Move:
+    """Nothing half made, or a reward to take: objectives first, then permanents, good actions, the reward,
+    the best action with a pawn, March, and last the end of the turn."""
     plays = [m for m in moves if m["type"] == "play"]
     for move in plays:
         if CARD_BY_ID[move["card"]].color == "purple":
@@ -220,12 +234,11 @@ def heuristic(rules: Any, state: State, seat: int, rng: random.Random) -> dict:
     acting = state["turn"]["acted"] < state["turn"]["actions"]
     for move in plays:
         card = move["card"]
-        if card in GOOD_ACTIONS or (card in BEFORE_ACTION and acting and kind is None):
+        if card in GOOD_ACTIONS or (card in BEFORE_ACTION and acting and reward is None):
             return move
-    if kind == "reward":
-        return choose_reward(state, seat, [m for m in moves if m["type"] != "play"])
-    selects = [m for m in moves if m["type"] == "select"]
-    if selects:
+    if reward is not None:
+        return choose_reward(state, seat, reward, [m for m in moves if m["type"] != "play"])
+    if any(m["type"] == "select" for m in moves):
         plan = best_plan(state, seat)
         if plan and plan[0] in moves:
             return plan[0]

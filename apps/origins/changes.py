@@ -10,13 +10,14 @@ generator state.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal
 
 from .content import START, TILE_COLUMNS
 from .flow import score_of
+from .state import OriginsState
 
-State = dict[str, Any]
-PANEL = ("permanents", "completed", "tiles", "hunts")
+State = OriginsState
+PANEL: tuple[Literal["permanents", "completed", "tiles", "hunts"], ...] = ("permanents", "completed", "tiles", "hunts")
 
 
 def between(before: State, after: State, seat: int) -> dict:

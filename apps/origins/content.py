@@ -209,7 +209,7 @@ def _adjacency() -> dict[str, tuple[str, ...]]:
         adj[START].add(t)
         adj[t].add(START)
     order = {s: i for i, s in enumerate(SPACES)}
-    return {s: tuple(sorted(n, key=order.get)) for s, n in adj.items()}
+    return {s: tuple(sorted(n, key=order.__getitem__)) for s, n in adj.items()}
 
 
 ADJACENT: dict[str, tuple[str, ...]] = _adjacency()

@@ -8,9 +8,10 @@ reward to choose, cards to return, a choice asked by an action card.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from apps.matches.rules import IllegalMove, Rng, seed_state
+from apps.matches.engine import IllegalMove, Rng, seed_state
 
 from . import objectives
 from .content import (
@@ -43,9 +44,10 @@ from .content import (
     tile_id,
     tile_points,
 )
+from .state import Entry, OriginsState, Pawn, Seat, Turn
 from .wording import form_words, seat_token, space_name
 
-State = dict[str, Any]
+State = OriginsState
 Move = dict[str, Any]
 
 TERRITORY_IDS = tuple(t.id for t in TERRITORIES)
@@ -55,24 +57,24 @@ TERRITORY_IDS = tuple(t.id for t in TERRITORIES)
 
 def new_state(players: int, seed: int) -> State:
     rng = Rng(seed_state(seed))
-    decks = {}
+    decks: dict[str, list[str]] = {}
     for color in CARD_COLORS:
         deck = [card.id for card in DECK_OF_COLOR[color]]
         rng.shuffle(deck)
         decks[color] = deck
     reserve = dict(RESERVE)
-    pawns = []
+    pawns: list[Pawn] = []
     for seat in range(players):
         reserve[FOUNDER] -= 1
         pawns.append({"id": seat, "form": FOUNDER, "owner": seat, "at": START})
-    seats = []
+    seats: list[Seat] = []
     for _ in range(players):
         hand = []
         for color in CARD_COLORS:
             for _ in range(STARTING_HAND[color]):
                 hand.append(decks[color].pop(0))
         seats.append({"hand": hand, "permanents": [], "completed": [], "tiles": [], "hunts": []})
-    state = {
+    state: State = {
         "game": "origins",
         "players": players,
         "rng": rng.state,
@@ -97,19 +99,19 @@ def new_state(players: int, seed: int) -> State:
     return state
 
 
-def fresh_turn(final: bool) -> dict:
+def fresh_turn(final: bool) -> Turn:
     return {"acted": 0, "actions": 1, "played": {"yellow": 0, "orange": 0, "purple": 0},
             "reach": 0, "ambush": False, "breeding": False, "cancels": 0, "final": final}
 
 
 def copy_state(state: State) -> State:
     """A deep copy of an Origins state, field by field (much faster than a generic deep copy)."""
-    new = dict(state)
-    turn = state["turn"]
-    new["turn"] = dict(turn, played=dict(turn["played"]))
-    new["pending"] = [dict(p) for p in state["pending"]]
+    new = state.copy()
+    turn = new["turn"] = state["turn"].copy()
+    turn["played"] = dict(turn["played"])
+    new["pending"] = [p.copy() for p in state["pending"]]
     new["final"] = list(state["final"]) if state["final"] is not None else None
-    new["pawns"] = [dict(p) for p in state["pawns"]]
+    new["pawns"] = [p.copy() for p in state["pawns"]]
     new["reserve"] = dict(state["reserve"])
     new["supply"] = {k: list(v) for k, v in state["supply"].items()}
     new["hunts"] = dict(state["hunts"])
@@ -133,15 +135,28 @@ def has(state: State, seat: int, card: str) -> bool:
     return card in state["seats"][seat]["permanents"]
 
 
-def occupants(state: State) -> dict[str, dict]:
+def occupants(state: State) -> dict[str, Pawn]:
     return {p["at"]: p for p in state["pawns"] if p["at"] != START}
 
 
-def pawn_by_id(state: State, pawn_id: int) -> dict | None:
+def pawn_by_id(state: State, pawn_id: int) -> Pawn | None:
     for p in state["pawns"]:
         if p["id"] == pawn_id:
             return p
     return None
+
+
+def pawn_of(state: State, pawn_id: int) -> Pawn:
+    """A pawn the state itself names (a half-made action, an option of March), so one on the board."""
+    pawn = pawn_by_id(state, pawn_id)
+    if pawn is None:
+        raise LookupError(f"There is no pawn {pawn_id} on the board.")
+    return pawn
+
+
+def top_entry(state: State) -> Entry | None:
+    """The decision on top of the pending stack; None while the turn has nothing half made."""
+    return state["pending"][-1] if state["pending"] else None
 
 
 def objective_limit(state: State, seat: int) -> int:
@@ -185,12 +200,12 @@ def claimable_tiles(state: State, seat: int, columns: tuple[str, ...]) -> list[s
     return out
 
 
-def reach(state: State, seat: int, pawn: dict) -> int:
+def reach(state: State, seat: int, pawn: Pawn) -> int:
     _, height, _ = parse_form(pawn["form"])
     return height + state["turn"]["reach"] + (1 if has(state, seat, "canoes") else 0)
 
 
-def swap_needs(state: State, seat: int, victim: dict) -> int:
+def swap_needs(state: State, seat: int, victim: Pawn) -> int:
     """The width a pawn of ``seat`` needs to swap onto ``victim``."""
     width = parse_form(victim["form"])[2]
     needed = width if (state["turn"]["ambush"] or has(state, seat, "spears")) else width + 1
@@ -199,7 +214,7 @@ def swap_needs(state: State, seat: int, victim: dict) -> int:
     return needed
 
 
-def destinations(state: State, seat: int, pawn: dict, occupied: dict | None = None,
+def destinations(state: State, seat: int, pawn: Pawn, occupied: dict[str, Pawn] | None = None,
                  first_only: bool = False) -> tuple[list[str], list[str]]:
     """(territories it may migrate to, territories it may swap onto), nearest first; with
     ``first_only``, stop at the first one found."""
@@ -223,7 +238,7 @@ def destinations(state: State, seat: int, pawn: dict, occupied: dict | None = No
     return migrate, swap
 
 
-def evolution_forms(state: State, seat: int, pawn: dict, occupied: dict | None = None,
+def evolution_forms(state: State, seat: int, pawn: Pawn, occupied: dict[str, Pawn] | None = None,
                     owned: int | None = None) -> list[str]:
     """Forms from the reserve a seat may evolve from this pawn (empty if nowhere to place one)."""
     if owned is None:
@@ -237,7 +252,7 @@ def evolution_forms(state: State, seat: int, pawn: dict, occupied: dict | None =
     return [f for f in EVOLUTIONS[pawn["form"], stretch] if reserve[f]]
 
 
-def empty_neighbours(state: State, space: str, occupied: dict | None = None) -> list[str]:
+def empty_neighbours(state: State, space: str, occupied: dict[str, Pawn] | None = None) -> list[str]:
     if occupied is None:
         occupied = occupants(state)
     return [t for t in ADJACENT[space] if t != START and t not in occupied]
@@ -365,38 +380,55 @@ def action_usable(state: State, seat: int, card: str) -> bool:
 def legal_moves(state: State, seat: int) -> list[Move]:
     if state["over"] or seat != state["seat"]:
         return []
-    pending = state["pending"]
-    top = pending[-1] if pending else None
-    kind = top["kind"] if top else None
+    top = top_entry(state)
+    if top is None:
+        return turn_moves(state, seat)
+    return ANSWERS[top["kind"]](state, seat, top)
+
+
+def turn_moves(state: State, seat: int) -> list[Move]:
+    """Nothing half made: play a card, act with a pawn (while an action is left), or end the turn."""
     turn = state["turn"]
-    moves: list[Move] = []
-    if kind == "return":
-        cards = hand_of_color(state, seat, top["color"])
-        return [{"type": "return", "card": c} for c in cards]
-    if kind == "choose":
-        return [{"type": "choose", "option": o} for o in choice_options(state, seat, top["card"])]
-    if kind == "selected":
-        pawn = pawn_by_id(state, top["pawn"])
-        if pawn["owner"] == seat:
-            migrate, swap = destinations(state, seat, pawn)
-            moves += [{"type": "migrate", "to": t} for t in migrate]
-            moves += [{"type": "swap", "to": t} for t in swap]
-        moves += [{"type": "evolve", "form": f} for f in evolution_forms(state, seat, pawn)]
-        moves.append({"type": "cancel"})  # a half-made action can always be taken back (issue 19)
-        return moves
-    if kind == "evolving":
-        pawn = pawn_by_id(state, top["pawn"])
-        moves = [{"type": "place", "to": t} for t in empty_neighbours(state, pawn["at"])]
-        moves.append({"type": "cancel"})
-        return moves
-    if kind == "reward":
-        moves += reward_moves(state, seat, top)
-    moves += [{"type": "play", "card": c} for c in playable_cards(state, seat)]
-    if kind is None:
-        if turn["acted"] < turn["actions"]:
-            moves += [{"type": "select", "pawn": p} for p in selectable_pawns(state, seat)]
-        moves.append({"type": "end_turn"})
+    moves: list[Move] = [{"type": "play", "card": c} for c in playable_cards(state, seat)]
+    if turn["acted"] < turn["actions"]:
+        moves += [{"type": "select", "pawn": p} for p in selectable_pawns(state, seat)]
+    moves.append({"type": "end_turn"})
     return moves
+
+
+def selected_moves(state: State, seat: int, top: Entry) -> list[Move]:
+    pawn = pawn_of(state, top["pawn"])
+    moves: list[Move] = []
+    if pawn["owner"] == seat:
+        migrate, swap = destinations(state, seat, pawn)
+        moves += [{"type": "migrate", "to": t} for t in migrate]
+        moves += [{"type": "swap", "to": t} for t in swap]
+    moves += [{"type": "evolve", "form": f} for f in evolution_forms(state, seat, pawn)]
+    moves.append({"type": "cancel"})  # a half-made action can always be taken back (issue 19)
+    return moves
+
+
+def evolving_moves(state: State, seat: int, top: Entry) -> list[Move]:
+    pawn = pawn_of(state, top["pawn"])
+    moves: list[Move] = [{"type": "place", "to": t} for t in empty_neighbours(state, pawn["at"])]
+    moves.append({"type": "cancel"})
+    return moves
+
+
+def reward_or_play_moves(state: State, seat: int, top: Entry) -> list[Move]:
+    return reward_moves(state, seat, top) + [{"type": "play", "card": c} for c in playable_cards(state, seat)]
+
+
+# The moves that answer each kind of pending decision.
+ANSWERS: dict[str, Callable[[State, int, Entry], list[Move]]] = {
+    "return": lambda state, seat, top: [{"type": "return", "card": c}
+                                        for c in hand_of_color(state, seat, top["color"])],
+    "choose": lambda state, seat, top: [{"type": "choose", "option": o}
+                                        for o in choice_options(state, seat, top["card"])],
+    "selected": selected_moves,
+    "evolving": evolving_moves,
+    "reward": reward_or_play_moves,
+}
 
 
 def is_legal(state: State, seat: int, move: Move) -> bool:
@@ -404,34 +436,46 @@ def is_legal(state: State, seat: int, move: Move) -> bool:
     if state["over"] or seat != state["seat"]:
         return False
     kind = move["type"]
-    pending = state["pending"]
-    top = pending[-1] if pending else None
-    waiting = top["kind"] if top else None
-    turn = state["turn"]
+    top = top_entry(state)
+    if top is None:
+        return is_legal_in_turn(state, seat, move)
+    waiting = top["kind"]
     if waiting == "return":
         return kind == "return" and move["card"] in hand_of_color(state, seat, top["color"])
     if waiting == "choose":
         return kind == "choose" and move["option"] in choice_options(state, seat, top["card"])
     if waiting in ("selected", "evolving"):
-        if kind == "cancel":
-            return True
-        pawn = pawn_by_id(state, top["pawn"])
-        if waiting == "evolving":
-            return kind == "place" and move["to"] in empty_neighbours(state, pawn["at"])
-        if kind == "evolve":
-            return move["form"] in evolution_forms(state, seat, pawn)
-        if kind in ("migrate", "swap") and pawn["owner"] == seat:
-            migrate, swap = destinations(state, seat, pawn)
-            return move["to"] in (migrate if kind == "migrate" else swap)
-        return False
+        return is_legal_half_made(state, seat, top, move)
     if kind == "play":
         return move["card"] in playable_cards(state, seat)
-    if waiting == "reward":
-        return kind in ("tile", "draw3", "skip_reward") and move in reward_moves(state, seat, top)
+    return kind in ("tile", "draw3", "skip_reward") and move in reward_moves(state, seat, top)
+
+
+def is_legal_in_turn(state: State, seat: int, move: Move) -> bool:
+    kind = move["type"]
+    if kind == "play":
+        return move["card"] in playable_cards(state, seat)
     if kind == "end_turn":
         return True
     if kind == "select":
+        turn = state["turn"]
         return turn["acted"] < turn["actions"] and pawn_selectable(state, seat, move["pawn"])
+    return False
+
+
+def is_legal_half_made(state: State, seat: int, top: Entry, move: Move) -> bool:
+    """A move while a pawn is selected or an evolution is being placed."""
+    kind = move["type"]
+    if kind == "cancel":
+        return True
+    pawn = pawn_of(state, top["pawn"])
+    if top["kind"] == "evolving":
+        return kind == "place" and move["to"] in empty_neighbours(state, pawn["at"])
+    if kind == "evolve":
+        return move["form"] in evolution_forms(state, seat, pawn)
+    if kind in ("migrate", "swap") and pawn["owner"] == seat:
+        migrate, swap = destinations(state, seat, pawn)
+        return move["to"] in (migrate if kind == "migrate" else swap)
     return False
 
 
@@ -454,7 +498,7 @@ def pawn_selectable(state: State, seat: int, pawn_id: int) -> bool:
     return bool(evolution_forms(state, seat, pawn, occupied))
 
 
-def reward_moves(state: State, seat: int, reward: dict) -> list[Move]:
+def reward_moves(state: State, seat: int, reward: Entry) -> list[Move]:
     color = reward["color"]
     if color == "brown":
         columns = ("brown",) if reward["taken"] else TILE_COLUMNS
@@ -522,7 +566,8 @@ def check_straits(state: State, seats: list[int]) -> None:
             a, b = strait.ends
             if state["straits"][strait.id] == seat:
                 continue
-            if occupied.get(a, {}).get("owner") == seat and occupied.get(b, {}).get("owner") == seat:
+            first, second = occupied.get(a), occupied.get(b)
+            if first is not None and second is not None and first["owner"] == seat == second["owner"]:
                 before = state["straits"][strait.id]
                 state["straits"][strait.id] = seat
                 source = " from " + seat_token(before) if before is not None else ""
@@ -542,7 +587,7 @@ def after_settling(state: State, seat: int, territory: str, swapped: bool, other
         state["seats"][seat]["hunts"].append([territory, value])
         log(state, f"{seat_token(seat)} takes the hunting token of {space_name(territory)} ({value} VP).")
         return
-    reward = {"kind": "reward", "color": color, "space": territory}
+    reward: Entry = {"kind": "reward", "color": color, "space": territory}
     if color == "brown":
         reward["taken"] = 0
         reward["most"] = 3 if has(state, seat, "granaries") else 2
@@ -551,7 +596,7 @@ def after_settling(state: State, seat: int, territory: str, swapped: bool, other
 
 def do_migrate(state: State, seat: int, to: str) -> None:
     top = state["pending"].pop()
-    pawn = pawn_by_id(state, top["pawn"])
+    pawn = pawn_of(state, top["pawn"])
     origin = pawn["at"]
     pawn["at"] = to
     log(state, f"{seat_token(seat)} migrates a {form_words(pawn['form'])} pawn from {space_name(origin)} "
@@ -561,7 +606,7 @@ def do_migrate(state: State, seat: int, to: str) -> None:
 
 def do_swap(state: State, seat: int, to: str) -> None:
     top = state["pending"].pop()
-    pawn = pawn_by_id(state, top["pawn"])
+    pawn = pawn_of(state, top["pawn"])
     victim = occupants(state)[to]
     origin = pawn["at"]
     pawn["at"] = to
@@ -578,7 +623,7 @@ def do_place(state: State, seat: int, to: str) -> None:
     state["reserve"][form] -= 1
     state["pawns"].append({"id": state["next_pawn"], "form": form, "owner": seat, "at": to})
     state["next_pawn"] += 1
-    source = pawn_by_id(state, top["pawn"])
+    source = pawn_of(state, top["pawn"])
     log(state, f"{seat_token(seat)} evolves a {form_words(form)} pawn from the {form_words(source['form'])} pawn "
                f"in {space_name(source['at'])} and settles {space_name(to)}.")
     after_settling(state, seat, to, False, [])
@@ -711,7 +756,8 @@ def do_choose(state: State, rng: Rng, seat: int, option: str) -> None:
         before = state["straits"][option]
         state["straits"][option] = seat
         strait = next(s for s in STRAITS if s.id == option)
-        log(state, f"{me} takes the {strait.name} strait token from {seat_token(before)}.")
+        source = f" from {seat_token(before)}" if before is not None else ""  # Pirates only offers owned tokens
+        log(state, f"{me} takes the {strait.name} strait token{source}.")
     elif card == "stories":
         got = draw(state, seat, option, 2)
         log(state, f"{me} draws {got} {option} card{'s' if got != 1 else ''}.")
@@ -721,7 +767,7 @@ def do_choose(state: State, rng: Rng, seat: int, option: str) -> None:
         log(state, f"{me} takes the hunting token of {space_name(option)} ({value} VP).")
     elif card == "march":
         pawn_text, to = option.split(">")
-        pawn = pawn_by_id(state, int(pawn_text))
+        pawn = pawn_of(state, int(pawn_text))
         origin = pawn["at"]
         pawn["at"] = to
         log(state, f"{me} marches a {form_words(pawn['form'])} pawn from {space_name(origin)} to {space_name(to)}.")
@@ -791,36 +837,29 @@ def outcome(state: State) -> dict | None:
 
 # --- Dispatch ----------------------------------------------------------------------------------
 
+# What each move type does to the (copied) state.
+DEEDS: dict[str, Callable[[State, Rng, int, Move], None]] = {
+    "select": lambda state, rng, seat, move: do_select(state, seat, move["pawn"]),
+    "cancel": lambda state, rng, seat, move: do_cancel(state, seat),
+    "evolve": lambda state, rng, seat, move: do_evolve(state, seat, move["form"]),
+    "migrate": lambda state, rng, seat, move: do_migrate(state, seat, move["to"]),
+    "swap": lambda state, rng, seat, move: do_swap(state, seat, move["to"]),
+    "place": lambda state, rng, seat, move: do_place(state, seat, move["to"]),
+    "tile": lambda state, rng, seat, move: do_tile(state, seat, move["tile"]),
+    "draw3": lambda state, rng, seat, move: do_draw3(state, seat),
+    "skip_reward": lambda state, rng, seat, move: do_skip_reward(state, seat),
+    "return": lambda state, rng, seat, move: do_return(state, seat, move["card"]),
+    "play": lambda state, rng, seat, move: do_play(state, seat, move["card"]),
+    "choose": lambda state, rng, seat, move: do_choose(state, rng, seat, move["option"]),
+    "end_turn": lambda state, rng, seat, move: do_end_turn(state, seat),
+}
+
+
 def apply_move(state: State, rng: Rng, seat: int, move: Move) -> None:
-    kind = move["type"]
-    if kind == "select":
-        do_select(state, seat, move["pawn"])
-    elif kind == "cancel":
-        do_cancel(state, seat)
-    elif kind == "evolve":
-        do_evolve(state, seat, move["form"])
-    elif kind == "migrate":
-        do_migrate(state, seat, move["to"])
-    elif kind == "swap":
-        do_swap(state, seat, move["to"])
-    elif kind == "place":
-        do_place(state, seat, move["to"])
-    elif kind == "tile":
-        do_tile(state, seat, move["tile"])
-    elif kind == "draw3":
-        do_draw3(state, seat)
-    elif kind == "skip_reward":
-        do_skip_reward(state, seat)
-    elif kind == "return":
-        do_return(state, seat, move["card"])
-    elif kind == "play":
-        do_play(state, seat, move["card"])
-    elif kind == "choose":
-        do_choose(state, rng, seat, move["option"])
-    elif kind == "end_turn":
-        do_end_turn(state, seat)
-    else:  # pragma: no cover - the engine checks the type first
-        raise IllegalMove(f"Unknown move {kind!r}.")
+    deed = DEEDS.get(move["type"])
+    if deed is None:  # pragma: no cover - the engine checks the type first
+        raise IllegalMove(f"Unknown move {move['type']!r}.")
+    deed(state, rng, seat, move)
     settle(state)
 
 

@@ -7,14 +7,14 @@ tokens), so the same function serves the rules, the bots and the tests.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
 
 from .content import ADJACENT, CARD_BY_ID, PAWN_COLORS, START, TERRITORY_BY_ID, parse_form
+from .state import OriginsState, Pawn
 
-State = dict[str, Any]
+State = OriginsState
 
 
-def seat_pawns(state: State, seat: int) -> list[dict]:
+def seat_pawns(state: State, seat: int) -> list[Pawn]:
     return [p for p in state["pawns"] if p["owner"] == seat]
 
 

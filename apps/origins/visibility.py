@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import flow, geometry, objectives
+from . import flow, geometry, objectives, wording
 from .content import (
     CARD_BY_ID,
     CARDS,
@@ -29,9 +29,10 @@ from .content import (
     TILE_LEVELS,
     parse_form,
 )
-from .wording import form_long, form_words, seat_token, space_name
+from .state import OriginsState
+from .wording import form_long, form_words, space_name
 
-State = dict[str, Any]
+State = OriginsState
 PAWN_FILL = {"white": "#f4efe4", "brown": "#8b5a2b", "black": "#262626"}
 
 
@@ -119,21 +120,23 @@ def seat_record(state: State, seat: int, viewer: int | None) -> dict:
     }
 
 
-def pending_record(state: State) -> dict | None:
-    if not state["pending"]:
+def pending_record(state: State) -> dict[str, Any] | None:
+    """The decision on top of the pending stack, with the names a page shows for it."""
+    top = flow.top_entry(state)
+    if top is None:
         return None
-    top = dict(state["pending"][-1])
+    record: dict[str, Any] = dict(top)
     if top["kind"] in ("selected", "evolving"):
-        pawn = flow.pawn_by_id(state, top["pawn"])
-        top["where"] = space_name(pawn["at"])
-        top["words"] = form_words(pawn["form"])
+        pawn = flow.pawn_of(state, top["pawn"])
+        record["where"] = space_name(pawn["at"])
+        record["words"] = form_words(pawn["form"])
         if top["kind"] == "evolving":
-            top["new_words"] = form_words(top["form"])
+            record["new_words"] = form_words(top["form"])
     if top["kind"] == "reward":
-        top["where"] = space_name(top["space"])
+        record["where"] = space_name(top["space"])
     if top["kind"] == "choose":
-        top["name"] = CARD_BY_ID[top["card"]].name
-    return top
+        record["name"] = CARD_BY_ID[top["card"]].name
+    return record
 
 
 def view(state: State, seat: int | None) -> dict:
@@ -170,43 +173,23 @@ def view(state: State, seat: int | None) -> dict:
 
 
 def prompt(state: State, seat: int | None) -> str:
-    if state["over"]:
-        result = flow.outcome(state)
-        names = " and ".join(seat_token(s) for s in result["winners"])
-        return f"The game is over. Winner: {names}."
+    """What this viewer is told to do (or watches being done): facts from the rules, words from ``wording``."""
+    result = flow.outcome(state)
+    if result is not None:
+        return wording.game_over(result["winners"])
     current = state["seat"]
-    who = seat_token(current)
-    mine = seat == current
-    top = state["pending"][-1] if state["pending"] else None
-    kind = top["kind"] if top else None
-    if not mine:
-        if kind == "reward":
-            return f"{who} is choosing a reward for {space_name(top['space'])}."
-        return f"{who} is taking their turn."
-    if kind == "selected":
+    top = flow.top_entry(state)
+    if seat != current:
+        return wording.watching_prompt(current, top)
+    if top is None:
+        turn = state["turn"]
+        return wording.turn_prompt(turn["acted"] < turn["actions"], turn["final"])
+    if top["kind"] == "selected":
         # Say only what the board offers: a pawn picked to evolve from may have nowhere to go (issue 19).
-        pawn = flow.pawn_by_id(state, top["pawn"])
+        pawn = flow.pawn_of(state, top["pawn"])
         migrate, swap = flow.destinations(state, current, pawn) if pawn["owner"] == current else ([], [])
-        evolve = bool(flow.evolution_forms(state, current, pawn))
-        if (migrate or swap) and evolve:
-            return "Tap a lit territory to migrate or swap, or choose a pawn to evolve into; or put the pawn back."
-        if migrate or swap:
-            return "Tap a lit territory to migrate or swap there, or put the pawn back."
-        return "Choose the pawn to evolve into, or put the pawn back."
-    if kind == "evolving":
-        return "Tap a lit territory next to the pawn to settle it with the new pawn, or put it back."
-    if kind == "reward":
-        return f"Choose your reward for settling {space_name(top['space'])}."
-    if kind == "return":
-        if top.get("why") == "limit":
-            return f"You hold too many objective cards: return {top['count']} to the purple deck."
-        return f"Return {top['count']} {top['color']} card{'s' if top['count'] > 1 else ''} to the bottom of the deck."
-    if kind == "choose":
-        return f"Choose how to use {CARD_BY_ID[top['card']].name}."
-    final = " This is your final turn: you may complete several objectives." if state["turn"]["final"] else ""
-    if state["turn"]["acted"] < state["turn"]["actions"]:
-        return "Tap a pawn to act with it (evolve, migrate or swap), play cards, or end your turn." + final
-    return "Play cards or end your turn." + final
+        return wording.selected_prompt(bool(migrate or swap), bool(flow.evolution_forms(state, current, pawn)))
+    return wording.OWN_PROMPTS[top["kind"]](top)
 
 
 def hidden_from(state: State, seat: int | None) -> set[str]:

@@ -14,8 +14,9 @@ from typing import Any
 
 from . import flow
 from .content import BUILDING_BY_ID, CARD_BY_ID, MAX_PEOPLE, PLACE_BY_ID
+from .state import Decision, SeatState, StoneAgeState
 
-State = dict[str, Any]
+State = StoneAgeState
 Move = dict[str, Any]
 
 CHEAP_FIRST = ("wood", "clay", "stone", "gold")
@@ -50,11 +51,11 @@ def heuristic(rules, state: State, seat: int, rng: random.Random) -> Move:
     return {"type": "choose", "resource": "gold"}
 
 
-def _food_short(state: State, player: dict) -> int:
+def _food_short(state: State, player: SeatState) -> int:
     return player["people"] - player["agriculture"] - player["food"]
 
 
-def _place_value(state: State, seat: int, player: dict, where: str) -> float:
+def _place_value(state: State, seat: int, player: SeatState, where: str) -> float:
     place = PLACE_BY_ID[where]
     res = player["res"]
     short = _food_short(state, player)
@@ -67,7 +68,7 @@ def _place_value(state: State, seat: int, player: dict, where: str) -> float:
     if place.kind == "card":
         cost = int(where[4:])
         if sum(res.values()) >= cost:
-            card = CARD_BY_ID[state["row"][cost - 1]]
+            card = CARD_BY_ID[flow.card_on(state, cost)]
             bonus = 10 if card.top in ("agriculture", "tool", "points") or (card.top == "food" and short > 0) else 0
             return 60 - 8 * cost + bonus
         return 1
@@ -82,11 +83,11 @@ def _place_value(state: State, seat: int, player: dict, where: str) -> float:
     return {"forest": 50, "clay_pit": 48, "quarry": 47, "river": 46}[where]
 
 
-def _place(state: State, seat: int, player: dict, moves: list[Move]) -> Move:
+def _place(state: State, seat: int, player: SeatState, moves: list[Move]) -> Move:
     return max(moves, key=lambda m: _place_value(state, seat, player, m["where"]))
 
 
-def _count(state: State, seat: int, player: dict, top: dict, moves: list[Move]) -> Move:
+def _count(state: State, seat: int, player: SeatState, top: Decision, moves: list[Move]) -> Move:
     most = top["max"]
     if top["where"] == "hunting":
         short = max(1, _food_short(state, player))
@@ -104,7 +105,7 @@ def _resolve(moves: list[Move]) -> Move:
     return min(moves, key=lambda m: RESOLVE_ORDER.index(m["where"]))
 
 
-def _tools(state: State, player: dict, top: dict, moves: list[Move]) -> Move:
+def _tools(state: State, player: SeatState, top: Decision, moves: list[Move]) -> Move:
     total = flow.roll_total(state, top)
     need = (total // top["divisor"] + 1) * top["divisor"] - total
     tiles = [(player["tools"][m["tile"]], m) for m in moves if m["type"] == "tool"]
@@ -124,7 +125,7 @@ def _tools(state: State, player: dict, top: dict, moves: list[Move]) -> Move:
     return {"type": "take"}
 
 
-def _pay(state: State, player: dict, top: dict, moves: list[Move]) -> Move:
+def _pay(state: State, player: SeatState, top: Decision, moves: list[Move]) -> Move:
     if {"type": "build"} in moves:
         target = BUILDING_BY_ID[flow.pay_target(state, top)]
         if target.kind == "fixed" or not any(m["type"] == "pay" for m in moves):
@@ -138,7 +139,7 @@ def _pay(state: State, player: dict, top: dict, moves: list[Move]) -> Move:
     return {"type": "pay", "resource": next(r for r in order if r in pays)}
 
 
-def _feed(player: dict, top: dict, moves: list[Move]) -> Move:
+def _feed(player: SeatState, top: Decision, moves: list[Move]) -> Move:
     still = top["missing"] - sum(top["paid"].values())
     res = dict(player["res"])
     cost, left = 0.0, still
@@ -153,7 +154,7 @@ def _feed(player: dict, top: dict, moves: list[Move]) -> Move:
     return {"type": "starve"}
 
 
-def _pick_die(player: dict, moves: list[Move]) -> Move:
+def _pick_die(player: SeatState, moves: list[Move]) -> Move:
     faces = [m["face"] for m in moves]
     for face in DIE_PREFERENCE:
         if face == 6 and player["agriculture"] >= 10:

@@ -10,11 +10,10 @@ Pure Python; ``RULES.apply`` stores ``after_move``'s answer in the state as ``ma
 
 from __future__ import annotations
 
-from typing import Any
-
 from .content import RESOURCES
+from .state import SeatState, StoneAgeState
 
-State = dict[str, Any]
+State = StoneAgeState
 
 
 def after_move(before: State, after: State, seat: int) -> dict | None:
@@ -47,7 +46,7 @@ def between(before: State, after: State, seat: int) -> dict:
     }
 
 
-def _board_changes(was: dict, now: dict) -> list[str]:
+def _board_changes(was: SeatState, now: SeatState) -> list[str]:
     if was is now:
         return []
     out = [r for r in RESOURCES if was["res"][r] != now["res"][r]]

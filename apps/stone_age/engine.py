@@ -1,6 +1,6 @@
 """Stone Age's rules engine: the ``RULES`` object the site and the bots play through.
 
-Pure Python (standard library and ``apps.matches.rules`` only). ``apply`` checks a move,
+Pure Python (standard library and ``apps.matches.engine`` only). ``apply`` checks a move,
 copies the state and lets ``flow`` change the copy; ``view`` and ``hidden_from`` come
 from ``visibility``. See DESIGN.md, "Rules engine protocol".
 """
@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from apps.matches.rules import BotChooser, FlowRules, IllegalMove, Move, Rng, State, clone
+from apps.matches.engine import BotChooser, FlowRules, IllegalMove, Move, Pending, Rng, clone
 
 from . import changes, flow, visibility, wording
+from .bots import heuristic
 from .content import BUILDING_BY_ID, CARD_BY_ID, PLACE_BY_ID, RESOURCE_VALUE, RESOURCES
+from .state import StoneAgeState as State
 
-__all__ = ["RULES", "IllegalMove", "StoneAgeRules", "clone", "clone_state"]
+__all__ = ["RULES", "IllegalMove", "StoneAgeRules", "clone"]
 
 # Every move type with its fields and their types.
 MOVE_FIELDS: dict[str, dict[str, type]] = {
@@ -54,31 +56,7 @@ HANDLERS = {
 }
 
 
-def clone_state(state: State) -> State:
-    """A copy of a Stone Age state for ``apply`` to change, faster than a deep copy.
-
-    The top-level containers and every player's record are copied. The lists of the places and
-    the lists and dicts inside a player's record are shared with the given state: ``flow``
-    replaces them by a copy before changing them (copy-on-write), so the given state never changes.
-    """
-    new = dict(state)
-    new["supply"] = dict(state["supply"])
-    new["deck"] = state["deck"].copy()
-    new["row"] = state["row"].copy()
-    new["stacks"] = [stack.copy() for stack in state["stacks"]]
-    new["places"] = dict(state["places"])
-    new["order"] = state["order"].copy()
-    new["log"] = state["log"].copy()
-    new["pending"] = clone(state["pending"])
-    if state["dice"] is not None:
-        dice = dict(state["dice"])
-        dice["values"] = dice["values"].copy()
-        new["dice"] = dice
-    new["seats"] = [dict(player) for player in state["seats"]]
-    return new
-
-
-class StoneAgeRules(FlowRules):
+class StoneAgeRules(FlowRules[State]):
     slug = "stone_age"
     title = "Stone Age"
     min_players = 2
@@ -91,12 +69,43 @@ class StoneAgeRules(FlowRules):
         move = self.admit(state, seat, move)
         if not self._is_legal(state, seat, move):
             raise IllegalMove(self._why_illegal(state, seat, move))
-        new = clone_state(state)
+        new = self.clone(state)
         rng = Rng(new["rng"])
         HANDLERS[move["type"]](new, rng, seat, move)
         flow.settle(new)
         new["rng"] = rng.state
         new["marks"] = changes.after_move(state, new, seat)  # public: what the board marks as just changed
+        return new
+
+    def pending(self, state: State) -> Pending | None:
+        """The decision awaited: the top of the pending stack, or the phase's turn; None once the game is over."""
+        facts = flow.decision(state)
+        if facts is None:
+            return None
+        return Pending(seats=[facts["seat"]], kind=facts["kind"], prompt=wording.pending_prompt(facts),
+                       options=flow.decision_options(state, facts))
+
+    def clone(self, state: State) -> State:
+        """A copy of a Stone Age state for ``apply`` to change, faster than a deep copy.
+
+        The top-level containers and every player's record are copied. The lists of the places and
+        the lists and dicts inside a player's record are shared with the given state: ``flow``
+        replaces them by a copy before changing them (copy-on-write), so the given state never changes.
+        """
+        new = state.copy()
+        new["supply"] = dict(state["supply"])
+        new["deck"] = state["deck"].copy()
+        new["row"] = state["row"].copy()
+        new["stacks"] = [stack.copy() for stack in state["stacks"]]
+        new["places"] = dict(state["places"])
+        new["order"] = state["order"].copy()
+        new["log"] = state["log"].copy()
+        new["pending"] = clone(state["pending"])
+        if state["dice"] is not None:
+            dice = state["dice"].copy()
+            dice["values"] = dice["values"].copy()
+            new["dice"] = dice
+        new["seats"] = [player.copy() for player in state["seats"]]
         return new
 
     def describe_move(self, state: State, seat: int, move: Move) -> str:
@@ -105,8 +114,6 @@ class StoneAgeRules(FlowRules):
         return wording.describe(move, self._label_context(state, seat, move))
 
     def bots(self) -> dict[str, tuple[str, BotChooser]]:
-        from .bots import heuristic
-
         return {"heuristic": ("Heuristic bot", heuristic)}
 
     # --- Checks ---------------------------------------------------------------
@@ -128,14 +135,7 @@ class StoneAgeRules(FlowRules):
         pending = state["pending"]
         if pending:
             top = pending[-1]["kind"]
-            asked = {
-                "count": "Choose how many people to place first.",
-                "tools": "Choose the tools to add to the roll, or take the result.",
-                "pay": "Pay for the card or building, or decline it.",
-                "feed": "Feed your people with resources, or take the 10-point penalty.",
-                "pick_die": "Choose one of the dice rolled for all players.",
-                "choose": "Choose a resource to take.",
-            }[top]
+            asked = wording.ASKED[top]
             if kind in ("place", "resolve"):
                 return asked
             if kind in ("pay", "feed", "choose") and move["resource"] not in RESOURCES:
@@ -169,7 +169,7 @@ class StoneAgeRules(FlowRules):
             context["tile_values"] = dict(enumerate(player["tools"]))
         if top and top["kind"] == "tools" and kind == "take":
             total = flow.roll_total(state, top)
-            context["yield_text"] = f"{total // top['divisor']} {top['yields']} (total {total})"
+            context.update(amount=total // top["divisor"], yields=top["yields"], total=total)
         if top and top["kind"] == "feed":
             context["missing"] = top["missing"] - sum(top["paid"].values())
         if top and top["kind"] == "pay" and kind == "build" and top["what"] == "building":

@@ -11,9 +11,9 @@ them a fresh copy.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
-from apps.matches.rules import Rng, seed_state
+from apps.matches.engine import Move, Rng, seed_state
 
 from . import wording as w
 from .content import (
@@ -44,9 +44,12 @@ from .content import (
     VILLAGE_IDS,
     VILLAGE_LIMIT,
 )
+from .scoring import final_scores, result
+from .state import Decision, DecisionFacts, SeatState, StoneAgeState
 
-State = dict[str, Any]
-Move = dict[str, Any]
+State = StoneAgeState
+# The lists and dicts of a player's record that ``apply`` shares with the state it was given (see ``_mut``).
+SharedKey = Literal["res", "tools", "used", "cards", "kept", "extra", "buildings", "scored"]
 
 PLACE, ACTION, FEED, OVER = "place", "action", "feed", "over"
 GATHER_IDS = ("hunting", "forest", "clay_pit", "quarry", "river")
@@ -57,7 +60,7 @@ LOG_KEEP, LOG_MAX = 120, 160
 
 # --- Setup -------------------------------------------------------------------------
 
-def new_seat() -> dict:
+def new_seat() -> SeatState:
     return {
         "people": START_PEOPLE,
         "reserve": MAX_PEOPLE - START_PEOPLE,  # people of this colour still in the general supply
@@ -87,7 +90,7 @@ def new_state(players: int, seed: int) -> State:
     supply["food"] -= START_FOOD * players
     supply["tiles12"] = TOOL_TILES_12
     supply["tiles34"] = TOOL_TILES_34
-    state = {
+    state: State = {
         "game": "stone_age",
         "players": players,
         "rng": rng.state,
@@ -200,14 +203,14 @@ def can_place(state: State, seat: int) -> bool:
     return bool(legal_places(state, seat))
 
 
-def usable_tools(state: State, seat: int, pending: dict) -> tuple[list[int], list[str]]:
+def usable_tools(state: State, seat: int, pending: Decision) -> tuple[list[int], list[str]]:
     player = state["seats"][seat]
     tiles = [i for i, used in enumerate(player["used"]) if not used]
     cards = [c for c in player["kept"] if CARD_BY_ID[c].top == "one_use_tool"]
     return tiles, cards
 
 
-def roll_total(state: State, pending: dict) -> int:
+def roll_total(state: State, pending: Decision) -> int:
     return sum(pending["dice"]) + pending["bonus"]
 
 
@@ -237,11 +240,19 @@ def building_affordable(building_id: str, res: dict[str, int]) -> bool:
     return sum(res.values()) >= ANY_MIN
 
 
-def pay_target(state: State, pending: dict) -> str:
+def card_on(state: State, space: int) -> str:
+    """The card on card space ``space`` (1-4), where a person stands or a payment is made, so it is there."""
+    card = state["row"][space - 1]
+    if card is None:
+        raise ValueError(f"Card space {space} is empty.")
+    return card
+
+
+def pay_target(state: State, pending: Decision) -> str:
     """The card or building a pay decision is for."""
     where = pending["where"]
     if pending["what"] == "card":
-        return state["row"][int(where[4:]) - 1]
+        return card_on(state, int(where[4:]))
     return state["stacks"][int(where[5:]) - 1][-1]
 
 
@@ -250,70 +261,143 @@ def legal_moves(state: State, seat: int) -> list[Move]:
         return []
     pending = state["pending"]
     player = state["seats"][seat]
+    moves: list[Move]
     if not pending:
         if state["phase"] == PLACE:
             return [{"type": "place", "where": p} for p in legal_places(state, seat)]
         moves = [{"type": "resolve", "where": p} for p in PLACE_IDS if state["places"][p][seat]]
-        if has_two_resources(state, seat):
-            moves.append({"type": "two_resources"})
-        return moves
-    top = pending[-1]
-    kind = top["kind"]
-    res = player["res"]
-    if kind == "count":
-        return [{"type": "count", "n": n} for n in range(1, top["max"] + 1)] + [{"type": "cancel"}]
-    if kind == "tools":
-        moves = [{"type": "tool", "tile": i} for i, used in enumerate(player["used"]) if not used]
-        moves += [{"type": "tool_card", "card": c} for c in player["kept"] if CARD_BY_ID[c].top == "one_use_tool"]
-        return moves + [{"type": "take"}]
-    if kind == "choose":
-        return [{"type": "choose", "resource": r} for r in RESOURCES]
-    if kind == "pick_die":
-        return [{"type": "pick_die", "face": f} for f in sorted(set(top["dice"]))]
-    moves: list[Move] = []
-    if kind == "pay":
-        paid = top["paid"]
-        if top["what"] == "card":
-            need = int(top["where"][4:])
-            if sum(res.values()) + sum(paid.values()) >= need:
-                moves = [{"type": "pay", "resource": r} for r in RESOURCES if res[r]]
-        else:
-            b = BUILDING_BY_ID[pay_target(state, top)]
-            if b.kind == "fixed":
-                if building_affordable(b.id, res):
-                    moves = [{"type": "build"}]
-            elif b.kind == "kinds":
-                for r in RESOURCES:
-                    if res[r]:
-                        after_paid = dict(paid)
-                        after_paid[r] = after_paid.get(r, 0) + 1
-                        after_res = dict(res)
-                        after_res[r] -= 1
-                        if kinds_feasible(after_paid, after_res, b.count, b.kinds):
-                            moves.append({"type": "pay", "resource": r})
-            else:
-                if sum(paid.values()) < ANY_MAX:
-                    moves = [{"type": "pay", "resource": r} for r in RESOURCES if res[r]]
-                if sum(paid.values()) >= ANY_MIN:
-                    moves.append({"type": "build"})
-        moves.append({"type": "decline"})
-    elif kind == "feed":
-        moves = [{"type": "feed", "resource": r} for r in RESOURCES if res[r]]
-        moves.append({"type": "starve"})
+    else:
+        top = pending[-1]
+        kind = top["kind"]
+        if kind == "count":
+            return [{"type": "count", "n": n} for n in range(1, top["max"] + 1)] + [{"type": "cancel"}]
+        if kind == "tools":
+            moves = [{"type": "tool", "tile": i} for i, used in enumerate(player["used"]) if not used]
+            moves += [{"type": "tool_card", "card": c} for c in player["kept"] if CARD_BY_ID[c].top == "one_use_tool"]
+            return moves + [{"type": "take"}]
+        if kind == "choose":
+            return [{"type": "choose", "resource": r} for r in RESOURCES]
+        if kind == "pick_die":
+            return [{"type": "pick_die", "face": f} for f in sorted(set(top["dice"]))]
+        if kind == "pay":
+            moves = _payment_moves(state, top, player["res"]) + [{"type": "decline"}]
+        else:  # feed
+            moves = [{"type": "feed", "resource": r} for r in RESOURCES if player["res"][r]] + [{"type": "starve"}]
+    # The "2 resources of your choice" card may be played while acting, paying or feeding.
     if has_two_resources(state, seat):
         moves.append({"type": "two_resources"})
     return moves
 
 
+def _payment_moves(state: State, top: Decision, res: dict[str, int]) -> list[Move]:
+    """The pay and build moves of a payment for a card or a building (declining is always possible)."""
+    paid = top["paid"]
+    if top["what"] == "card":
+        if sum(res.values()) + sum(paid.values()) >= int(top["where"][4:]):
+            return [{"type": "pay", "resource": r} for r in RESOURCES if res[r]]
+        return []
+    b = BUILDING_BY_ID[pay_target(state, top)]
+    if b.kind == "fixed":
+        return [{"type": "build"}] if building_affordable(b.id, res) else []
+    moves: list[Move] = []
+    if b.kind == "kinds":
+        for r in RESOURCES:
+            if res[r]:
+                after_paid = dict(paid)
+                after_paid[r] = after_paid.get(r, 0) + 1
+                after_res = dict(res)
+                after_res[r] -= 1
+                if kinds_feasible(after_paid, after_res, b.count, b.kinds):
+                    moves.append({"type": "pay", "resource": r})
+        return moves
+    if sum(paid.values()) < ANY_MAX:
+        moves = [{"type": "pay", "resource": r} for r in RESOURCES if res[r]]
+    if sum(paid.values()) >= ANY_MIN:
+        moves.append({"type": "build"})
+    return moves
+
+
+# --- The decision awaited --------------------------------------------------------------------
+
+# The move types that answer each kind of decision; ``decision_options`` narrows tools and payments.
+ANSWERS = {
+    "place": ("place",),
+    "action": ("resolve",),
+    "count": ("cancel", "count"),
+    "tools": ("take", "tool", "tool_card"),
+    "choose": ("choose",),
+    "pick_die": ("pick_die",),
+    "feed": ("feed", "starve"),
+}
+# A payment by what is bought: a card, or a building by how its cost is paid (``Building.kind``).
+PAY_ANSWERS = {
+    "card": ("decline", "pay"),
+    "fixed": ("build", "decline"),
+    "kinds": ("decline", "pay"),
+    "any": ("build", "decline", "pay"),
+}
+# Decisions during which a kept "2 resources of your choice" card may be played.
+TWO_RESOURCES_DURING = frozenset({"action", "pay", "feed"})
+
+
+def decision(state: State) -> DecisionFacts | None:
+    """The decision the game waits for, as public facts: ``kind``, ``seat`` and what its wording needs.
+
+    The top of the pending stack when there is one, else the phase's turn (placing, or using the
+    places); None once the game is over (``settle`` never leaves a feeding phase without a pending
+    decision).
+    """
+    pending = state["pending"]
+    if pending:
+        top = pending[-1]
+        kind = top["kind"]
+        facts: DecisionFacts = {"kind": kind, "seat": top["seat"]}
+        if kind == "count":
+            facts["where"] = top["where"]
+        elif kind == "tools":
+            facts["total"] = total = roll_total(state, top)
+            facts["amount"] = total // top["divisor"]
+            facts["yields"], facts["label"] = top["yields"], top["label"]
+        elif kind == "pay":
+            facts["what"], facts["where"] = top["what"], top["where"]
+        elif kind == "feed":
+            facts["still"] = top["missing"] - sum(top["paid"].values())
+        elif kind == "choose":
+            facts["left"] = top["left"]
+        return facts
+    if state["phase"] == PLACE:
+        return {"kind": "place", "seat": state["turn"], "free": available(state, state["turn"])}
+    if state["phase"] == ACTION:
+        return {"kind": "action", "seat": state["turn"]}
+    return None
+
+
+def decision_options(state: State, facts: DecisionFacts) -> list[str]:
+    """The move types that may answer the decision ``facts`` describes, sorted."""
+    kind, seat = facts["kind"], facts["seat"]
+    if kind == "pay":
+        top = state["pending"][-1]
+        bought = "card" if top["what"] == "card" else BUILDING_BY_ID[pay_target(state, top)].kind
+        types = set(PAY_ANSWERS[bought])
+    elif kind == "tools":
+        tiles, cards = usable_tools(state, seat, state["pending"][-1])
+        types = {"take"} | ({"tool"} if tiles else set()) | ({"tool_card"} if cards else set())
+    else:
+        types = set(ANSWERS[kind])
+    if kind in TWO_RESOURCES_DURING and has_two_resources(state, seat):
+        types.add("two_resources")
+    return sorted(types)
+
+
 # --- Small changes -----------------------------------------------------------------------
 
-def _mut(player: dict, key: str) -> Any:
+def _mut(player: SeatState, key: SharedKey) -> Any:
     """Copy-on-write: replace a player's list or dict by a copy before changing it.
 
     ``apply`` copies each player's record but shares its lists and dicts with the state it was
     given; every change to one of them goes through here, so the given state is never touched.
     """
-    value = player[key].copy()
+    value: Any = player[key].copy()
     player[key] = value
     return value
 
@@ -483,7 +567,7 @@ def do_resolve(state: State, rng: Rng, seat: int, where: str) -> None:
 
 def _start_roll(state: State, seat: int, dice: list[int], yields: str, divisor: int, label: str) -> None:
     state["dice"] = {"seat": seat, "what": label, "values": list(dice), "bonus": 0}
-    pending = {"kind": "tools", "seat": seat, "dice": dice, "bonus": 0, "yields": yields, "divisor": divisor,
+    pending: Decision = {"kind": "tools", "seat": seat, "dice": dice, "bonus": 0, "yields": yields, "divisor": divisor,
                "label": label}
     _log(state, f"{w.seat_token(seat)} rolls {w.join_words([str(d) for d in dice])} at {label} "
                 f"(total {sum(dice)}).")
@@ -494,7 +578,7 @@ def _start_roll(state: State, seat: int, dice: list[int], yields: str, divisor: 
         _finish_roll(state, pending)
 
 
-def _finish_roll(state: State, pending: dict) -> None:
+def _finish_roll(state: State, pending: Decision) -> None:
     seat = pending["seat"]
     total = sum(pending["dice"]) + pending["bonus"]
     amount = total // pending["divisor"]
@@ -516,9 +600,12 @@ def do_tool_card(state: State, rng: Rng, seat: int, card: str) -> None:
     _add_bonus(state, top, CARD_BY_ID[card].amount)
 
 
-def _add_bonus(state: State, top: dict, value: int) -> None:
+def _add_bonus(state: State, top: Decision, value: int) -> None:
     top["bonus"] += value
-    state["dice"]["bonus"] = top["bonus"]
+    dice = state["dice"]
+    if dice is None:
+        raise ValueError("A roll waiting for tools has its dice on the board.")
+    dice["bonus"] = top["bonus"]
     tiles, cards = usable_tools(state, top["seat"], top)
     if not tiles and not cards:
         state["pending"].pop()
@@ -564,7 +651,7 @@ def do_decline(state: State, rng: Rng, seat: int) -> None:
                 f"and takes the person back.")
 
 
-def _take_building(state: State, seat: int, top: dict) -> None:
+def _take_building(state: State, seat: int, top: Decision) -> None:
     stack = state["stacks"][int(top["where"][5:]) - 1]
     building = stack.pop()
     b = BUILDING_BY_ID[building]
@@ -580,9 +667,9 @@ def _take_building(state: State, seat: int, top: dict) -> None:
         _log(state, f"{w.place_label(top['where'])} is empty: the game ends after this round.")
 
 
-def _take_card(state: State, rng: Rng, seat: int, top: dict) -> None:
+def _take_card(state: State, rng: Rng, seat: int, top: Decision) -> None:
     index = int(top["where"][4:]) - 1
-    card_id = state["row"][index]
+    card_id = card_on(state, index + 1)
     state["row"][index] = None
     _spend(state, top["paid"])
     player = state["seats"][seat]
@@ -638,7 +725,7 @@ def _auto_pick(state: State) -> None:
         _pick(state, top, top["dice"][0])
 
 
-def _pick(state: State, top: dict, face: int) -> None:
+def _pick(state: State, top: Decision, face: int) -> None:
     seat = top["seat"]
     top["dice"].remove(face)
     reward = DICE_FOR_ALL_FACES[face]
@@ -765,7 +852,7 @@ def _end_round(state: State) -> None:
     if state["ending"]:
         _game_over(state, "buildings")
         return
-    kept = [c for c in state["row"] if c]
+    kept: list[str | None] = [c for c in state["row"] if c]
     need = CARD_SPACES - len(kept)
     if len(state["deck"]) < need:
         _log(state, "The deck cannot fill the four card spaces.")
@@ -783,8 +870,6 @@ def _end_round(state: State) -> None:
 
 
 def _game_over(state: State, reason: str) -> None:
-    from .scoring import final_scores
-
     state["phase"] = OVER
     state["end"] = reason
     state["order"] = []
@@ -798,6 +883,4 @@ def _game_over(state: State, reason: str) -> None:
 def outcome(state: State) -> dict | None:
     if state["phase"] != OVER:
         return None
-    from .scoring import result
-
     return result(state)

@@ -9,11 +9,10 @@ Ties go to the highest agriculture + tool value + people; a further tie is share
 
 from __future__ import annotations
 
-from typing import Any
-
 from .content import CARD_BY_ID, CULTURES, PROFESSIONS
+from .state import SeatState, StoneAgeState
 
-State = dict[str, Any]
+State = StoneAgeState
 
 
 def culture_sets(culture_counts: dict[str, int]) -> list[int]:
@@ -30,7 +29,7 @@ def culture_points(culture_counts: dict[str, int]) -> int:
     return sum(size * size for size in culture_sets(culture_counts))
 
 
-def profession_element(player: dict, profession: str) -> int:
+def profession_element(player: SeatState, profession: str) -> int:
     if profession == "farmer":
         return player["agriculture"]
     if profession == "toolmaker":
@@ -40,7 +39,7 @@ def profession_element(player: dict, profession: str) -> int:
     return player["people"]
 
 
-def seat_breakdown(player: dict) -> dict:
+def seat_breakdown(player: SeatState) -> dict:
     cards = player["cards"] + player["extra"]
     cultures = {c: 0 for c in CULTURES}
     symbols = {p: 0 for p in PROFESSIONS}

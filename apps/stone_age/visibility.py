@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import flow
+from . import flow, scoring
 from . import wording as w
 from .content import (
     BUILDING_BY_ID,
@@ -22,8 +22,9 @@ from .content import (
     RESOURCES,
     TOP_LABELS,
 )
+from .state import StoneAgeState
 
-State = dict[str, Any]
+State = StoneAgeState
 
 
 def card_record(card_id: str) -> dict:
@@ -196,45 +197,12 @@ def _dice_view(state: State) -> dict | None:
 # --- The prompt -----------------------------------------------------------------------
 
 def prompt(state: State, seat: int | None) -> str:
-    phase = state["phase"]
-    if phase == flow.OVER:
-        result = flow.outcome(state)
-        winners = w.join_words([w.seat_token(s) for s in result["winners"]])
-        why = "a building stack is empty" if state["end"] == "buildings" else "the card deck ran out"
-        return f"The game is over ({why}). Winner: {winners}."
-    active = flow.active_seats(state)
-    mine = seat is not None and seat in active
-    who = w.seat_token(active[0]) if active else ""
-    if state["pending"]:
-        top = state["pending"][-1]
-        kind = top["kind"]
-        if kind == "count":
-            return (f"How many people on {w.place_label(top['where'])}?" if mine
-                    else f"{who} is placing people.")
-        if kind == "tools":
-            total = flow.roll_total(state, top)
-            if mine:
-                return (f"You rolled {total}: {total // top['divisor']} {top['yields']}. "
-                        f"Add tools or take the result.")
-            return f"{who} is choosing tools for a roll of {total}."
-        if kind == "pay":
-            what = "card" if top["what"] == "card" else "building"
-            return f"Pay for the {what} or decline it." if mine else f"{who} is paying for a {what}."
-        if kind == "feed":
-            still = top["missing"] - sum(top["paid"].values())
-            return (f"You are {still} food short: feed with resources or lose 10 points." if mine
-                    else f"{who} is short of food.")
-        if kind == "pick_die":
-            return "Choose a die and take its reward." if mine else f"{who} is choosing a die."
-        return "Choose a resource to take." if mine else f"{who} is choosing resources."
-    if phase == flow.PLACE:
-        free = flow.available(state, active[0])
-        if mine:
-            return f"Place people ({free} left): choose a place."
-        return f"{who} is placing people."
-    if mine:
-        return "Use your places, in any order you like."
-    return f"{who} is using their places."
+    if state["phase"] == flow.OVER:
+        return w.over_prompt(state["end"], scoring.result(state)["winners"])
+    facts = flow.decision(state)
+    if facts is None:  # a feeding phase without a pending decision, which ``flow.settle`` never leaves
+        return ""
+    return w.turn_prompt(facts, mine=seat == facts["seat"])
 
 
 # --- Secrets ----------------------------------------------------------------------------

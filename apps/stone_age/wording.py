@@ -6,21 +6,23 @@ and the site (or the ``seat_names`` filter) puts the display names in.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from apps.matches.seating import name_seats, seat_token  # noqa: F401  (re-exported for the game)
+from apps.matches.engine import name_seats, seat_token  # noqa: F401  (re-exported for the game)
 
 from .content import (
     BUILDING_BY_ID,
     CARD_BY_ID,
     CULTURE_LABELS,
     DICE_FOR_ALL_FACES,
+    FEEDING_PENALTY,
     PLACE_BY_ID,
     PROFESSION_LABELS,
     RESOURCE_LABELS,
     RESOURCES,
     TOP_LABELS,
 )
+from .state import DecisionFacts
 
 
 def plural(count: int, word: str) -> str:
@@ -110,45 +112,128 @@ def building_text(building_id: str) -> str:
     return f"{building_cost_text(building_id)} for {building_points_text(building_id)}"
 
 
+def _place_words(move: dict, context: dict) -> str:
+    where = move["where"]
+    if where == "hut":
+        return "Place 2 people in the Hut"
+    if context.get("single"):
+        return f"Place a person: {place_label(where)}"
+    return f"Place people: {place_label(where)}"
+
+
+def _tool_card_words(move: dict, context: dict) -> str:
+    card = CARD_BY_ID.get(move["card"])
+    return f"Add single-use tool +{card.amount if card else '?'}"
+
+
+def _take_words(move: dict, context: dict) -> str:
+    if "total" not in context:
+        return "Take the result"
+    return f"Take {context['amount']} {context['yields']} (total {context['total']})"
+
+
+def _build_words(move: dict, context: dict) -> str:
+    return "Build" + (f" for {context['build_points']} points" if "build_points" in context else "")
+
+
+# A button label per move type, from the move and the facts of the decision (``engine._label_context``).
+MOVE_LABELS: dict[str, Callable[[dict, dict], str]] = {
+    "place": _place_words,
+    "count": lambda m, c: f"Place {plural(m['n'], 'person')}",
+    "cancel": lambda m, c: "Choose another place",
+    "resolve": lambda m, c: f"Use {place_label(m['where'])}",
+    "tool": lambda m, c: f"Add tool +{c.get('tile_values', {}).get(m['tile'], '?')}",
+    "tool_card": _tool_card_words,
+    "take": _take_words,
+    "pay": lambda m, c: f"Pay 1 {m['resource']}",
+    "build": _build_words,
+    "decline": lambda m, c: "Decline (take the person back)",
+    "two_resources": lambda m, c: "Use card: take 2 resources of your choice",
+    "choose": lambda m, c: f"Take 1 {m['resource']}",
+    "feed": lambda m, c: f"Feed with 1 {m['resource']}",
+    "starve": lambda m, c: f"Lose 10 points instead (short by {c.get('missing', '?')})",
+    "pick_die": lambda m, c: f"Take die {m['face']}: {face_reward(m['face'])}",
+}
+
+
 def describe(move: dict, context: dict) -> str:
     """A short button label for a well-formed move. ``context`` holds the pending decision facts."""
-    kind = move["type"]
-    if kind == "place":
-        where = move["where"]
-        label = place_label(where)
-        if where == "hut":
-            return "Place 2 people in the Hut"
-        if context.get("single"):
-            return f"Place a person: {label}"
-        return f"Place people: {label}"
-    if kind == "count":
-        n = move["n"]
-        return f"Place {plural(n, 'person')}"
-    if kind == "cancel":
-        return "Choose another place"
-    if kind == "resolve":
-        return f"Use {place_label(move['where'])}"
-    if kind == "tool":
-        return f"Add tool +{context.get('tile_values', {}).get(move['tile'], '?')}"
-    if kind == "tool_card":
-        card = CARD_BY_ID.get(move["card"])
-        return f"Add single-use tool +{card.amount if card else '?'}"
-    if kind == "take":
-        return f"Take {context.get('yield_text', 'the result')}"
-    if kind == "pay":
-        return f"Pay 1 {move['resource']}"
-    if kind == "build":
-        return "Build" + (f" for {context['build_points']} points" if "build_points" in context else "")
-    if kind == "decline":
-        return "Decline (take the person back)"
-    if kind == "two_resources":
-        return "Use card: take 2 resources of your choice"
-    if kind == "choose":
-        return f"Take 1 {move['resource']}"
-    if kind == "feed":
-        return f"Feed with 1 {move['resource']}"
-    if kind == "starve":
-        return f"Lose 10 points instead (short by {context.get('missing', '?')})"
-    if kind == "pick_die":
-        return f"Take die {move['face']}: {face_reward(move['face'])}"
-    return kind
+    words = MOVE_LABELS.get(move["type"])
+    return words(move, context) if words else move["type"]
+
+
+# --- The decision awaited, as anyone at the table may read it -----------------------------------------
+
+PENDING_PROMPTS: dict[str, Callable[[DecisionFacts], str]] = {
+    "place": lambda f: f"Where does {seat_token(f['seat'])} place people ({f['free']} left)?",
+    "action": lambda f: f"Which of their places does {seat_token(f['seat'])} use next?",
+    "count": lambda f: f"How many people does {seat_token(f['seat'])} place on {place_label(f['where'])}?",
+    "tools": lambda f: (f"Does {seat_token(f['seat'])} add tools to the roll of {f['total']} at {f['label']}, "
+                        f"or take {f['amount']} {f['yields']}?"),
+    "pay": lambda f: (f"How does {seat_token(f['seat'])} pay for the {_bought(f)} on {place_label(f['where'])}, "
+                      f"or do they decline it?"),
+    "feed": lambda f: (f"{seat_token(f['seat'])} is {f['still']} food short: "
+                       f"feed with resources, or lose {FEEDING_PENALTY} points?"),
+    "pick_die": lambda f: f"Which die does {seat_token(f['seat'])} take, and its reward?",
+    "choose": lambda f: f"Which resource does {seat_token(f['seat'])} take ({f['left']} left)?",
+}
+
+
+def _bought(facts: DecisionFacts) -> str:
+    return "card" if facts["what"] == "card" else "building"
+
+
+def pending_prompt(facts: DecisionFacts) -> str:
+    """The question of a decision (``flow.decision``'s facts), the same for every reader: no hidden fact."""
+    return PENDING_PROMPTS[facts["kind"]](facts)
+
+
+# --- The prompt of a view: to the seat that decides, and to everyone else ----------------------------
+
+def _who(facts: DecisionFacts) -> str:
+    return seat_token(facts["seat"])
+
+
+TURN_PROMPTS: dict[str, tuple[Callable[[DecisionFacts], str], Callable[[DecisionFacts], str]]] = {
+    "place": (lambda f: f"Place people ({f['free']} left): choose a place.",
+              lambda f: f"{_who(f)} is placing people."),
+    "action": (lambda f: "Use your places, in any order you like.",
+               lambda f: f"{_who(f)} is using their places."),
+    "count": (lambda f: f"How many people on {place_label(f['where'])}?",
+              lambda f: f"{_who(f)} is placing people."),
+    "tools": (lambda f: f"You rolled {f['total']}: {f['amount']} {f['yields']}. Add tools or take the result.",
+              lambda f: f"{_who(f)} is choosing tools for a roll of {f['total']}."),
+    "pay": (lambda f: f"Pay for the {_bought(f)} or decline it.",
+            lambda f: f"{_who(f)} is paying for a {_bought(f)}."),
+    "feed": (lambda f: f"You are {f['still']} food short: feed with resources or lose {FEEDING_PENALTY} points.",
+             lambda f: f"{_who(f)} is short of food."),
+    "pick_die": (lambda f: "Choose a die and take its reward.",
+                 lambda f: f"{_who(f)} is choosing a die."),
+    "choose": (lambda f: "Choose a resource to take.",
+               lambda f: f"{_who(f)} is choosing resources."),
+}
+
+
+def turn_prompt(facts: DecisionFacts, mine: bool) -> str:
+    """What a view says of the decision awaited: what to do to the seat deciding, what is awaited to others."""
+    to_them, to_others = TURN_PROMPTS[facts["kind"]]
+    return to_them(facts) if mine else to_others(facts)
+
+
+GAME_END_REASONS = {"buildings": "a building stack is empty", "cards": "the card deck ran out"}
+
+
+def over_prompt(end: str | None, winners: list[int]) -> str:
+    why = GAME_END_REASONS["buildings" if end == "buildings" else "cards"]
+    return f"The game is over ({why}). Winner: {join_words([seat_token(s) for s in winners])}."
+
+
+# Why a move is refused while a decision is pending: what the decision asks for.
+ASKED = {
+    "count": "Choose how many people to place first.",
+    "tools": "Choose the tools to add to the roll, or take the result.",
+    "pay": "Pay for the card or building, or decline it.",
+    "feed": "Feed your people with resources, or take the 10-point penalty.",
+    "pick_die": "Choose one of the dice rolled for all players.",
+    "choose": "Choose a resource to take.",
+}

@@ -15,7 +15,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from apps.chronicle.content import ASPECT_GLYPHS, ASPECT_LABELS, KIND_LABELS
 from apps.chronicle.pages import TERMS
-from apps.matches.seating import name_seats, seat_name
+from apps.matches.engine import name_seats, seat_name
 
 register = template.Library()
 register.filter("seat_names", name_seats)

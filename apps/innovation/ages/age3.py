@@ -110,7 +110,7 @@ def optics(g: Game, s: int, me: int) -> None:
     if not poorer or not g.score_pile(s):
         return
     to = g.choose(s, "seat", poorer, "Choose an opponent with fewer points to receive a score card.")
-    card = g.choose_card(s, g.score_pile(s), f"Choose a score card to transfer to {P(to)}.")
+    card = g.pick_card(s, g.score_pile(s), f"Choose a score card to transfer to {P(to)}.")
     g.to_score(to, card, f"{P(s)} transferred {{0}} to {P(to)}'s score pile.")
 
 
@@ -127,7 +127,7 @@ def translation_meld(g: Game, s: int, me: int) -> None:
     if not g.score_pile(s) or not g.ask(s, "You may meld every card of your score pile."):
         return
     while g.score_pile(s):
-        card = g.choose_card(s, g.score_pile(s), "Choose the next score card to meld.")
+        card = g.pick_card(s, g.score_pile(s), "Choose the next score card to meld.")
         g.meld(s, card)
 
 

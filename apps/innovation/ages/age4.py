@@ -104,7 +104,7 @@ def reformation_tuck(g: Game, s: int, me: int) -> None:
         return
     g.tuck(s, first)
     for _ in range(count - 1):
-        g.tuck(s, g.choose_card(s, g.hand(s), "Choose the next card to tuck."))
+        g.tuck(s, g.pick_card(s, g.hand(s), "Choose the next card to tuck."))
 
 
 def reformation_splay(g: Game, s: int, me: int) -> None:

@@ -66,7 +66,7 @@ def encyclopedia(g: Game, s: int, me: int) -> None:
     if not best or not g.ask(s, "You may meld all your highest score cards."):
         return
     while best:
-        card = g.choose_card(s, best, "Choose the next highest score card to meld.")
+        card = g.pick_card(s, best, "Choose the next highest score card to meld.")
         best.remove(card)
         g.meld(s, card)
 

@@ -8,7 +8,7 @@ from .common import COLOR, COLORS, Game, P, dogma, has_icon, highest
 
 def collaboration_demand(g: Game, s: int, me: int) -> None:
     drawn = [g.draw_reveal(s, 9), g.draw_reveal(s, 9)]
-    chosen = g.choose_card(me, drawn, f"Choose which of {P(s)}'s revealed cards goes to your board.")
+    chosen = g.pick_card(me, drawn, f"Choose which of {P(s)}'s revealed cards goes to your board.")
     g.to_board(me, chosen, f"{P(me)} took {{0}} onto their board.")
     for card in drawn:
         if card != chosen:
@@ -22,8 +22,8 @@ def collaboration_win(g: Game, s: int, me: int) -> None:
 
 def composites(g: Game, s: int, me: int) -> None:
     keep = g.choose_card(s, g.hand(s), "Choose the one card you keep; the rest go to " + P(me) + ".")
-    for card in [c for c in g.hand(s) if c != keep]:
-        g.to_hand(me, card, f"{P(s)} gave {{0}} to {P(me)}.")
+    for given in [c for c in g.hand(s) if c != keep]:
+        g.to_hand(me, given, f"{P(s)} gave {{0}} to {P(me)}.")
     card = g.choose_card(s, highest(g.score_pile(s)), f"Choose your highest score card to transfer to {P(me)}.")
     if card is not None:
         g.to_score(me, card, f"{P(s)} transferred {{0}} to {P(me)}'s score pile.")
@@ -105,8 +105,8 @@ def satellites_meld(g: Game, s: int, me: int) -> None:
 
 def services(g: Game, s: int, me: int) -> None:
     cards = highest(g.score_pile(s))
-    for card in cards:
-        g.to_hand(me, card, f"{P(s)} transferred {{0}} from score pile to {P(me)}'s hand.")
+    for taken in cards:
+        g.to_hand(me, taken, f"{P(s)} transferred {{0}} from score pile to {P(me)}'s hand.")
     if not cards:
         return
     card = g.choose_card(s, [c for c in g.tops(me) if not has_icon(c, "leaf")],

@@ -15,7 +15,7 @@ from django import template
 
 from apps.live_on.content import ROLE_BY_ID
 from apps.live_on.pages import TERMS
-from apps.matches.seating import name_seats, seat_name
+from apps.matches.engine import name_seats, seat_name
 
 register = template.Library()
 register.filter("seat_names", name_seats)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from django import template
 
-from apps.matches.seating import name_seats, seat_name
+from apps.matches.engine import name_seats, seat_name
 from apps.origins.content import GRID, START, TERRITORY_BY_ID, parse_form
 from apps.origins.geometry import CELL, SHAPES, map_context
 from apps.origins.visibility import PAWN_FILL

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from django import template
 
-from apps.matches.seating import name_seats, seat_name
+from apps.matches.engine import name_seats, seat_name
 from apps.stone_age.content import CARD_BY_ID, GATHER_PLACES
 
 register = template.Library()

@@ -1,0 +1,164 @@
+"""Innovation's words for people: move labels, the answers of a decision, the board's prompt and refusals.
+
+The engine and the views carry facts; the sentences built from them are written here. ``{pN}`` stands for
+the name of seat N, filled in by the site.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from apps.matches.engine import Move
+
+from .core import AGE, InnovationState, draw_age_for
+
+GAME_OVER = "The game is over."
+CHOOSE_START = "Choose one of your two cards to meld; the card first in the alphabet starts the game."
+WAITING_FOR_START = "Waiting for every player to choose a first card."
+
+OPTION_LABELS = {
+    "score8": "Draw and score an 8, then return a score card",
+    "draw": "Draw a card one higher than your highest score card",
+    "left": "Left",
+    "right": "Right",
+    "up": "Up",
+}
+
+
+def score_card_of(age: int | str, whose: str) -> str:
+    return f"A {age} from {whose}'s score pile"
+
+
+def _target_label(pick: Any) -> str:
+    seat, age = str(pick).split(":")
+    return score_card_of(age, f"seat {int(seat) + 1}")
+
+
+# How an answer to a decision reads, by the decision's kind; a card (and any kind not listed) reads as itself.
+PICK_LABELS: dict[str, Callable[[Any], str]] = {
+    "yes": lambda pick: "Yes",
+    "color": lambda pick: str(pick).capitalize(),
+    "value": lambda pick: f"Value {pick}",
+    "seat": lambda pick: f"Seat {int(pick) + 1}",
+    "target": _target_label,
+    "option": lambda pick: OPTION_LABELS.get(str(pick), str(pick)),
+}
+
+
+def pick_label(kind: str, pick: Any) -> str:
+    label = PICK_LABELS.get(kind)
+    return label(pick) if label is not None else str(pick)
+
+
+def _choose_label(state: InnovationState, seat: int, move: Move) -> str:
+    pending = state.get("pending")
+    return pick_label(pending["kind"] if pending is not None else "card", move["pick"])
+
+
+MOVE_LABELS: dict[str, Callable[[InnovationState, int, Move], str]] = {
+    "draw": lambda state, seat, move: f"Draw a {draw_age_for(state, seat)}",
+    "meld": lambda state, seat, move: f"Meld {move['card']}",
+    "achieve": lambda state, seat, move: f"Achieve age {move['age']}",
+    "dogma": lambda state, seat, move: f"Dogma of {move['card']}",
+    "decline": lambda state, seat, move: "Decline",
+    "choose": _choose_label,
+}
+
+
+def move_label(state: InnovationState, seat: int, move: Move) -> str:
+    """A short label for a well-formed move, for its button and for screen readers."""
+    return MOVE_LABELS[move["type"]](state, seat, move)
+
+
+def card_back(card: str) -> str:
+    """How a card reads to someone who may not know which it is: its age, as its back shows."""
+    return f"a {AGE[card]}"
+
+
+def achievement_label(card: str) -> str:
+    """An achieved card reads as its age; a special achievement by its name."""
+    return f"Age {AGE[card]}" if card in AGE else card
+
+
+def prompt(state: InnovationState, viewer: int | None, source: str) -> str:
+    """The board's line for ``viewer`` (None: a spectator, whose line anyone may read). ``source`` names the
+    card whose dogma asks the pending decision, as this viewer may know it ("Dogma" when there is none)."""
+    phase = state["phase"]
+    if phase == "over":
+        return GAME_OVER
+    if phase == "setup":
+        start_melds = state["start_melds"]
+        if viewer is not None and start_melds is not None and start_melds[viewer] is None:
+            return CHOOSE_START
+        return WAITING_FOR_START
+    pending = state["pending"]
+    if pending is not None:
+        if viewer == pending["seat"]:
+            return f"{source}: {pending['prompt']}"
+        return f"{{p{pending['seat']}}} is making a decision for {source}."
+    turn = state["turn"]
+    left = turn["actions"]
+    if viewer == turn["seat"]:
+        return (f"{left} action{'s' if left != 1 else ''} left: draw, meld a card from your hand, achieve, "
+                "or tap a top card for its dogma.")
+    return f"It is {{p{turn['seat']}}}'s turn."
+
+
+# Why a move of the right shape is refused during a turn, by its type.
+TURN_REFUSALS = {
+    "choose": "There is no decision to answer.",
+    "decline": "There is no decision to answer.",
+    "meld": "You can only meld a card from your hand.",
+    "dogma": "You can only activate the dogma of one of your top cards.",
+    "achieve": ("You need a score of five times the age and a top card of that age or higher, "
+                "and the achievement must still be available."),
+}
+CHOOSE_START_FIRST = "Choose one of the two cards in your hand to meld first."
+NOT_YOUR_TURN = "It is not your turn."
+ANOTHER_DECIDES = "Another player is making a decision."
+
+
+def why_illegal(state: InnovationState, move: Move) -> str:
+    """Why a well-formed move by an active seat is not among its legal moves."""
+    kind = move["type"]
+    if state["phase"] == "setup":
+        return CHOOSE_START_FIRST
+    pending = state["pending"]
+    if pending is not None:
+        if kind not in ("choose", "decline"):
+            return "Answer the decision first: " + pending["prompt"]
+        if kind == "decline":
+            return "This choice is not optional."
+        return "That is not one of the options of this decision."
+    return TURN_REFUSALS.get(kind, "That move is not possible now.")
+
+
+def seat_name(names: list[str], seat: int) -> str:
+    """A player's name where the page knows it, else the seat's number counted from one."""
+    return names[seat] if seat < len(names) else f"Seat {seat + 1}"
+
+
+def _and_list(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def dogma_tap(share: list[str], obey: list[str] | None) -> str:
+    """What tapping a top card for its dogma does: who shares its effects (empty: nobody, or it has none to
+    share) and who must obey its demands (None: it makes none)."""
+    parts = []
+    if share:
+        parts.append(f"shared by {_and_list(share)}")
+    if obey is not None:
+        parts.append(f"demands of {_and_list(obey)}" if obey else "no one must obey")
+    return "Dogma: " + ("; ".join(parts) if parts else "just you")
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'s' if n != 1 else ''}"
+
+
+def fan_label(splay: str, below: int, icons: dict[str, int]) -> str:
+    """What a splayed pile shows under its top card: ``icons`` counts each icon's label over ``below`` cards."""
+    seen = ", ".join(_count(n, label) for label, n in icons.items()) or "no icons"
+    return f"Splayed {splay}: the {_count(below, 'card')} below show {seen}"
