@@ -18,8 +18,8 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from apps.matches.liveness import with_background_tasks  # noqa: E402
-from apps.matches.registry import built_games, engine  # noqa: E402
+from apps.matches.engine import built_games, engine  # noqa: E402
+from apps.matches.live.heartbeat import with_background_tasks  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 from config.socket_limit import SocketsPerAddress  # noqa: E402
 
@@ -32,8 +32,8 @@ application = with_background_tasks(ProtocolTypeRouter(
 ))
 
 # Everything made while starting up (modules, URL patterns, every game's engine and content) lives as long as the
-# process. Frozen out of the collector's sight, it is no longer walked by every full collection, whose pauses of
-# 100-300 ms held up every table this process serves (measured under bench/ws_load.py).
+# process. Frozen out of the collector's sight, it is no longer walked by every full collection, whose pauses
+# held up every table this process serves (bench/ws_load.py).
 for _game in built_games():
     engine(_game.slug)
 gc.collect()
@@ -41,7 +41,6 @@ gc.freeze()
 
 # A move allocates and frees tens of thousands of containers, nearly all freed at once by reference counting
 # (a process leaves a few dozen objects a minute to the cycle collector). At Python's default threshold of 700
-# the collector still ran every few seconds under load, each run taking 5-30 ms of CPU, and the moves behind it
-# waited: in bench/ws_load.py's (b) with 250 matches, p99 of 254 and 239 ms at (700, 10, 10) against 124 and
-# 111 ms at these thresholds, in alternating runs on one machine.
+# the collector still ran every few seconds under load, and the moves behind it waited (bench/ws_load.py (b);
+# the figures are in the commit that set these thresholds).
 gc.set_threshold(20_000, 20, 20)

@@ -3,8 +3,8 @@
 from django.urls import path
 
 from apps.lobbies.consumers import LobbyConsumer
-from apps.matches.consumers import MatchConsumer
-from apps.matches.notifications import NotificationConsumer
+from apps.matches.live.consumers import MatchConsumer
+from apps.matches.live.notifications import NotificationConsumer
 
 websocket_urlpatterns = [
     path("ws/matches/<int:match_id>/", MatchConsumer.as_asgi()),

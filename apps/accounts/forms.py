@@ -6,6 +6,7 @@ from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.exceptions import ValidationError
 
+from apps.accounts import lockout
 from apps.accounts.services import NAME_RULE, check_display_name
 
 
@@ -50,8 +51,6 @@ class LockoutMixin:
     locked = False
 
     def clean(self):
-        from apps.accounts import lockout
-
         username = self.cleaned_data.get("username") or ""
         address = lockout.client_address(self.request.META if self.request is not None else {})
         if lockout.is_locked(username, address):

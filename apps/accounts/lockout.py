@@ -12,7 +12,7 @@ import ipaddress
 
 from django.conf import settings
 
-from apps.matches import throttle
+from apps.common import rates
 
 LOCKED_MESSAGE = "Too many failed log-ins for this account or from your address. Try again in {minutes} minutes."
 
@@ -64,19 +64,19 @@ def _limits():
 
 def is_locked(username: str, address: str) -> bool:
     (account_limit, _), (address_limit, _) = _limits()
-    return (throttle.hits(_account_key(username)) >= account_limit
-            or throttle.hits(_address_key(address)) >= address_limit)
+    return (rates.hits(_account_key(username)) >= account_limit
+            or rates.hits(_address_key(address)) >= address_limit)
 
 
 def record_failure(username: str, address: str) -> None:
     (_, account_window), (_, address_window) = _limits()
-    throttle.hit(_account_key(username), account_window)
-    throttle.hit(_address_key(address), address_window)
+    rates.hit(_account_key(username), account_window)
+    rates.hit(_address_key(address), address_window)
 
 
 def record_success(username: str) -> None:
     """The account's count starts again; the address's does not (an attacker could reset it with their own account)."""
-    throttle.reset(_account_key(username))
+    rates.reset(_account_key(username))
 
 
 def locked_message() -> str:

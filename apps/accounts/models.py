@@ -5,6 +5,7 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.db.models.functions import Lower
+from django.urls import reverse
 
 from apps.accounts.names import look_alike_key
 
@@ -30,8 +31,6 @@ class User(AbstractUser):
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
-        from django.urls import reverse
-
         return reverse("profile", args=[self.username])
 
 

@@ -10,7 +10,7 @@ from django.db.models import Q
 
 from apps.accounts import ban_evasion
 from apps.accounts.names import look_alike_key, normalise
-from apps.matches import throttle
+from apps.common import rates
 
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9_.\-]{2,24}$")
 NAME_RULE = "2 to 24 letters, digits, dots, dashes or underscores."
@@ -57,7 +57,7 @@ def create_guest(name: str, device: str = "", address: str = ""):
     if refusal is not None:
         raise EntryRefused(refusal)
     limit, window = settings.GUEST_CREATE_LIMIT
-    if throttle.hit(f"guest-create:{address}", window) > limit:
+    if rates.hit(f"guest-create:{address}", window) > limit:
         raise GuestThrottled(f"At most {limit} guests can be made from one address in {window // 60} minutes.")
     User = get_user_model()
     try:

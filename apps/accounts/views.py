@@ -14,7 +14,7 @@ from apps.accounts.forms import ClaimForm, GuestForm, LoginForm, SignUpForm
 from apps.accounts.lockout import client_address
 from apps.accounts.next_url import redirect_next, safe_next
 from apps.accounts.services import EntryRefused, GuestThrottled, claim_guest, create_guest
-from apps.matches.selectors import finished_matches_for
+from apps.matches.domain.selectors import finished_matches_for
 
 
 def _refused(request, refusal: ban_evasion.Refusal):

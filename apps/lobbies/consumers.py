@@ -10,10 +10,12 @@ from django.template.loader import render_to_string
 from apps.lobbies import push
 from apps.lobbies.models import Lobby
 from apps.lobbies.selectors import can_view, lobby_context
-from apps.matches import layer_watch
-from apps.matches.services import ChatRefused, chat_payload, post_chat
-from apps.matches.socket_base import SessionSocket
-from apps.matches.throttle import FloodGuard
+from apps.matches.domain.checks import ChatRefused
+from apps.matches.domain.deeds import do_post_chat
+from apps.matches.live import layer_watch, protocol
+from apps.matches.live.flood import FloodGuard
+from apps.matches.live.frames import chat_frame
+from apps.matches.live.socket_base import SessionSocket
 
 LOST_ACCESS = "The host replaced the invite link, so this private lobby is closed to you; ask them for the new one."
 LOST_ACCESS_CODE = 4410  # README, "Close codes"
@@ -28,7 +30,7 @@ class LobbyConsumer(SessionSocket):
         self.flood = FloodGuard(rate=5, burst=10)
         await self.accept()
         if not await database_sync_to_async(self._may_view)():
-            await self.send_json({"type": "error", "code": "forbidden", "message": "No such lobby."})
+            await self.send_json(protocol.error("forbidden", "No such lobby."))
             await self.close(code=4404)
             return
         self.joined = True
@@ -51,39 +53,39 @@ class LobbyConsumer(SessionSocket):
         return [push.lobby_group(self.lobby_id)] + self.identity_groups()
 
     async def handle(self, data: dict):
-        if data.get("type") not in {"chat", "sync"}:
+        if data.get("type") not in protocol.LOBBY_FRAMES:
             return await self.error("bad_request", "Unknown frame type; expected chat or sync.")
         if data["type"] == "sync":
             html = await database_sync_to_async(self._checked)(self._render)
             if html is not None:
-                await self.send_json({"type": "lobby", "html": html})
+                await self.send_json(protocol.lobby(html))
             return
         if self.user is None or not self.user.is_authenticated:
             return await self.error("forbidden", "Sign in or join as a guest to chat.")
         try:
-            message = await database_sync_to_async(self._checked)(post_chat, f"lobby:{self.lobby_id}", self.user,
-                                                                  data.get("text"))
+            message = await database_sync_to_async(self._checked)(do_post_chat, f"lobby:{self.lobby_id}", self.user,
+                                                                  protocol.parse_chat(data))
         except ChatRefused as exc:
             return await self.error(exc.code, str(exc))
         await self.channel_layer.group_send(push.lobby_group(self.lobby_id),
-                                            {"type": "lobby.frame", "text": json.dumps(chat_payload(message))})
+                                            protocol.lobby_relay(json.dumps(chat_frame(message))))
 
     async def lobby_changed(self, event):
         html = await database_sync_to_async(self._render)()
         if html is not None:
-            await self.send_json({"type": "lobby", "html": html})
+            await self.send_json(protocol.lobby(html))
 
     async def lobby_access_changed(self, event):
         """The invite link was replaced: a browser that came only by the old one loses its view now."""
         if not await database_sync_to_async(self._may_view)(fresh_session=True):
-            await self.send_json({"type": "removed", "message": LOST_ACCESS})
+            await self.send_json(protocol.removed(LOST_ACCESS))
             await self.close(code=LOST_ACCESS_CODE)
 
     async def lobby_started(self, event):
-        await self.send_json({"type": "started", "url": event["url"]})
+        await self.send_json(protocol.lobby_started(event["url"]))
 
     async def lobby_closed(self, event):
-        await self.send_json({"type": "closed", "message": "The host closed this lobby."})
+        await self.send_json(protocol.lobby_closed("The host closed this lobby."))
 
     async def lobby_frame(self, event):
         await self.send(text_data=event["text"])

@@ -3,6 +3,8 @@
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
+from apps.matches.live import protocol
+
 
 def lobby_group(lobby_id: int) -> str:
     return f"lobby{lobby_id}"
@@ -13,17 +15,17 @@ def _send(lobby_id: int, event: dict) -> None:
 
 
 def lobby_changed(lobby_id: int) -> None:
-    _send(lobby_id, {"type": "lobby.changed"})
+    _send(lobby_id, protocol.lobby_changed())
 
 
 def lobby_started(lobby_id: int, url: str) -> None:
-    _send(lobby_id, {"type": "lobby.started", "url": url})
+    _send(lobby_id, protocol.lobby_start(url))
 
 
 def lobby_closed(lobby_id: int) -> None:
-    _send(lobby_id, {"type": "lobby.closed"})
+    _send(lobby_id, protocol.lobby_close())
 
 
 def lobby_access_changed(lobby_id: int) -> None:
     """Who may view the lobby changed (the invite link was replaced): each open page checks it may still."""
-    _send(lobby_id, {"type": "lobby.access_changed"})
+    _send(lobby_id, protocol.lobby_access_changed())

@@ -5,8 +5,8 @@ import hashlib
 from django.db.models import Count, Q
 
 from apps.lobbies.models import Lobby, LobbySeat
-from apps.matches.bots import bot_kinds
-from apps.matches.registry import engine
+from apps.matches.domain.bots import bot_kinds
+from apps.matches.engine import engine
 
 
 def open_public_lobbies(limit: int = 20) -> list[Lobby]:

@@ -7,13 +7,13 @@ import logging
 from django.conf import settings
 from django.db import IntegrityError, transaction
 
+from apps.common.rates import hit, hits
 from apps.lobbies import push
 from apps.lobbies.models import Lobby, LobbySeat, new_invite_token
-from apps.matches.bots import bot_kinds
+from apps.matches.domain.bots import bot_kinds
+from apps.matches.domain.deeds import SeatSpec, do_start_match
+from apps.matches.engine import engine
 from apps.matches.models import Match
-from apps.matches.registry import engine
-from apps.matches.services import SeatSpec, start_match
-from apps.matches.throttle import hit, hits
 
 audit_log = logging.getLogger("civitas.audit")
 
@@ -171,10 +171,10 @@ def start(lobby_id: int, host):
             else:
                 bot_number += 1
                 specs.append(SeatSpec(name=f"{labels[seat.bot]} {bot_number}", bot=seat.bot))
-        match = start_match(lobby.game, specs, lobby.options, pace=lobby.pace, away_timeout=lobby.away_minutes * 60)
+        match = do_start_match(lobby.game, specs, lobby.options, pace=lobby.pace, away_timeout=lobby.away_minutes * 60)
         match.watchers = (Match.Watchers.ANYONE if lobby.is_public else
                           Match.Watchers.LINK if lobby.allow_spectators else Match.Watchers.INVITED)
-        match.save(update_fields=["watchers"])  # in start_match's transaction: never watchable by more than allowed
+        match.save(update_fields=["watchers"])  # in do_start_match's transaction: never watchable by more than allowed
         lobby.status = Lobby.Status.STARTED
         lobby.match = match
         lobby.save(update_fields=["status", "match"])

@@ -10,13 +10,13 @@ from django.views.decorators.http import require_POST
 
 from apps.accounts.lockout import client_address
 from apps.accounts.sessions import forget_stale_login
+from apps.common.rates import hit, hits
 from apps.lobbies import services
 from apps.lobbies.forms import LobbyForm
 from apps.lobbies.models import Lobby
 from apps.lobbies.selectors import can_view, grant_invite, has_invite, lobby_context
-from apps.matches.registry import engine, game_entry
-from apps.matches.throttle import hit, hits
-from apps.matches.views import recent_chat
+from apps.matches.domain.selectors import recent_chat
+from apps.matches.engine import engine, game_entry
 
 
 def _rules_or_404(game: str):

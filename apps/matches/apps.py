@@ -1,4 +1,7 @@
 from django.apps import AppConfig
+from django.core import checks
+
+from apps.matches.checks import check_games
 
 
 class MatchesConfig(AppConfig):
@@ -6,8 +9,11 @@ class MatchesConfig(AppConfig):
     verbose_name = "Matches"
 
     def ready(self):
-        from django.contrib.auth.signals import user_logged_out
+        checks.register(check_games)
+        from django.contrib.auth.signals import user_logged_out  # noqa: PLC0415  (needs the app registry ready)
 
-        from apps.matches import push
+        from apps.matches.domain import events  # noqa: PLC0415  (models must be loaded before the domain)
+        from apps.matches.live import push  # noqa: PLC0415  (models must be loaded before the live layer)
 
+        events.subscribe(push.on_event)
         user_logged_out.connect(push.session_ended, dispatch_uid="matches.session_ended")

@@ -10,10 +10,10 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 
+from apps.matches.engine import game_entry
+
 
 def game_title(slug: str) -> str:
-    from apps.matches.registry import game_entry
-
     try:
         return game_entry(slug).title
     except KeyError:
@@ -31,7 +31,7 @@ class Match(models.Model):
         OWN_PACE = "own_pace", "At your own pace"
 
     class Watchers(models.TextChoices):
-        """Who may watch (``apps/matches/access.py``), copied from the lobby when the match starts."""
+        """Who may watch (``apps/matches/domain/access.py``), copied from the lobby when the match starts."""
 
         ANYONE = "anyone", "Anyone (listed on the home page)"
         LINK = "link", "Anyone with the match's address (not listed)"
@@ -133,10 +133,10 @@ class ReplaySnapshot(models.Model):
     replay makes any that are missing (matches from before, or one dropped as wrong).
 
     Never the truth: it is checked against the log's digest for that version before use, and can be dropped and
-    rebuilt from the seed and the log at any time (``apps/matches/replay.py``). Secret like the match's state.
+    rebuilt from the seed and the log at any time (``apps/matches/domain/replay.py``). Secret like the match's state.
     """
 
-    EVERY = 50  # moves between kept states: a replay step applies at most this many (Stone Age: ~0.05 ms a move)
+    EVERY = 50  # moves between kept states: a replay step applies at most this many
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="replay_snapshots")
     version = models.PositiveIntegerField()

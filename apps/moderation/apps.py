@@ -7,7 +7,7 @@ class ModerationConfig(AppConfig):
     verbose_name = "Moderation"
 
     def ready(self):
-        from apps.moderation.roles import ensure_moderators_group
+        from apps.moderation.roles import ensure_moderators_group  # noqa: PLC0415  (imports models: needs the app registry)
 
         # After auth has made the permissions (auth comes first in INSTALLED_APPS).
         post_migrate.connect(ensure_moderators_group, sender=self, dispatch_uid="civitas-moderators-group")

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from apps.lobbies import push as lobby_push
 from apps.lobbies.models import Lobby, LobbySeat
-from apps.matches import push as match_push
+from apps.matches.live import push as match_push
 from apps.matches.models import ChatMessage, Match, MatchSeat
 from apps.moderation.models import AuditEntry, Report, Sanction
 from apps.moderation.selectors import active_mute, mute_frame

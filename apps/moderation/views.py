@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_POST
 
 from apps.lobbies.models import Lobby
-from apps.matches import frames
+from apps.matches.live import frames
 from apps.matches.models import ChatMessage, Match
 from apps.moderation import services
 from apps.moderation.selectors import is_moderator

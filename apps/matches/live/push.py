@@ -1,4 +1,5 @@
-"""Sending frames to everyone at a match through the channel layer, after commit.
+"""Sending frames to everyone at a match through the channel layer, after commit: what the domain announces
+(``domain.events``, heard by ``on_event``) and what the sockets ask for.
 
 One frame per viewer group per change: each seat gets its own view, spectators
 the public one, in the format their socket asked for.
@@ -10,19 +11,40 @@ import asyncio
 import hashlib
 import json
 import math
-import threading
-import time
 from contextlib import contextmanager
+from contextvars import ContextVar
 
 from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.utils import timezone
 
-from apps.matches import frames, liveness
+from apps.lobbies.push import lobby_group
+from apps.matches.domain.presence import alive
+from apps.matches.domain.presence import listening as listening_now
+from apps.matches.engine import engine
+from apps.matches.live import frames, protocol
 from apps.matches.models import Match, MatchSeat, Presence
-from apps.matches.registry import engine
 
-_outbox = threading.local()
+# The messages a caller sends itself, or None: per context, so a consumer's task may collect the pushes of a move it
+# awaits on the loop while other tasks run (a thread's function runs in a copy of its caller's context).
+_outbox: ContextVar[list[tuple[str, dict]] | None] = ContextVar("push_outbox", default=None)
+
+
+def on_event(kind: str, data: dict) -> None:
+    """Push what the domain announced (``domain.events``); names are looked up at each call, so a test may
+    replace one of them."""
+    match_id = data["match_id"]
+    if kind == "state":
+        state_changed(match_id, match=data.get("match"), rows=data.get("rows"), listening=data.get("listening"))
+    elif kind == "presence":
+        presence_changed(match_id)
+    elif kind == "notice":
+        notice(match_id, data["message"], over=data.get("over", False))
+    elif kind == "bots":
+        wake_bots(match_id)
+    else:
+        raise ValueError(f"Unknown announcement {kind!r}")
 
 
 def _send(group: str, event: dict) -> None:
@@ -34,7 +56,7 @@ def _send_all(messages: list[tuple[str, dict]]) -> None:
     inside ``deferred()`` they are kept for the caller to send instead."""
     if not messages:
         return
-    box = getattr(_outbox, "box", None)
+    box = _outbox.get()
     if box is not None:
         box.extend(messages)
         return
@@ -49,13 +71,13 @@ async def send_now(messages: list[tuple[str, dict]]) -> None:
 
 @contextmanager
 def deferred():
-    """Collect, rather than send, the messages pushed in this thread (a consumer sends them from its loop)."""
+    """Collect, rather than send, the messages pushed in this context (a consumer sends them from its loop)."""
     box: list[tuple[str, dict]] = []
-    _outbox.box = box
+    token = _outbox.set(box)
     try:
         yield box
     finally:
-        _outbox.box = None
+        _outbox.reset(token)
 
 
 def state_changed(match_id: int, match: Match | None = None, rows: list[MatchSeat] | None = None,
@@ -70,7 +92,7 @@ def state_changed(match_id: int, match: Match | None = None, rows: list[MatchSea
     if match is None:
         return
     if listening is None:
-        listening = liveness.listening(match_id)
+        listening = listening_now(match_id)
     rows = frames.named(rows) if rows is not None else frames.seat_rows(match)
     names = [row.display_name for row in rows]
     bot_seats = frames.bots_of(rows)
@@ -85,7 +107,7 @@ def state_changed(match_id: int, match: Match | None = None, rows: list[MatchSea
                     frames.html_frame(frames.table_context(match, seat, names, bot_seats=bot_seats,
                                                            log_names=frames.log_names(rows))))
             messages.append((frames.viewer_group(match_id, seat, fmt),
-                             {"type": "frame", "text": text, "version": match.version, "at": time.time()}))
+                             protocol.relay(text, match.version)))
     if match.pace == Match.Pace.OWN_PACE and match.status == Match.Status.RUNNING:
         active = engine(match.game).active_seats(match.state)
         messages.extend(_whose_turn(match, rows, active, engine(match.game).title))
@@ -94,14 +116,13 @@ def state_changed(match_id: int, match: Match | None = None, rows: list[MatchSea
 
 def _whose_turn(match: Match, rows: list[MatchSeat], active: list[int], title: str) -> list[tuple[str, dict]]:
     """At your own pace, the players whose input is awaited hear it wherever they are on the site."""
-    return [(user_group(row.user_id), {"type": "user.notify", "text": json.dumps({
-                "type": "your_turn", "match": match.pk, "url": match.get_absolute_url(),
-                "message": f"Your move in {title} #{match.pk}."})})
+    return [(user_group(row.user_id), protocol.notify_user(protocol.your_turn(
+                match.pk, match.get_absolute_url(), f"Your move in {title} #{match.pk}.")))
             for row in rows if row.index in active and row.user_id and not row.bot]
 
 
 def presence_changed(match_id: int) -> None:
-    _send(frames.room_group(match_id), {"type": "frame", "text": presence_frame(match_id)})
+    _send(frames.room_group(match_id), protocol.relay(presence_frame(match_id)))
 
 
 # Sockets coming and going tell the table at most once per PRESENCE_GAP seconds per match and process: the first
@@ -127,12 +148,10 @@ def presence_tasks() -> list[asyncio.Task]:
 
 
 async def _tell_presence(match_id: int) -> None:
-    from channels.db import database_sync_to_async
-
     try:
         while True:
             text = await database_sync_to_async(presence_frame)(match_id)
-            await send_now([(frames.room_group(match_id), {"type": "frame", "text": text})])
+            await send_now([(frames.room_group(match_id), protocol.relay(text))])
             await asyncio.sleep(PRESENCE_GAP)
             if match_id not in _presence_dirty:
                 return
@@ -146,7 +165,7 @@ def presence_frame(match_id: int) -> str:
     """Who is here: seats online, the number of watchers, the seats as they are now (a seat handed to a bot shows
     the bot), and away seats with the whole seconds until ``seats.vote_to_bot`` accepts a vote (rounded up, so a
     button enabled at zero is never refused). A match that is over has nobody away and no votes."""
-    rows = liveness.alive(Presence.objects.filter(match_id=match_id)).values_list("seat", "user_id")
+    rows = alive(Presence.objects.filter(match_id=match_id)).values_list("seat", "user_id")
     online = sorted({seat for seat, _ in rows if seat is not None})
     watchers = sum(1 for seat, _ in rows if seat is None)
     match = Match.objects.filter(pk=match_id).only("away_timeout", "status").first()
@@ -158,41 +177,37 @@ def presence_frame(match_id: int) -> str:
          "votes": seat.bot_votes}
         for seat in seats if seat.away_since is not None and not seat.bot]
     players = [{"seat": seat.index, "name": seat.name, "bot": bool(seat.bot and seat.user_id)} for seat in seats]
-    return json.dumps({"type": "presence", "watchers": watchers, "online": online, "away": away, "over": over,
-                       "players": players})
+    return json.dumps(protocol.presence(watchers, online, away, over, players))
 
 
 def chat_hidden(room: str, message_id: int) -> None:
     """A moderator hid a line: every page showing it removes it."""
-    frame = {"type": "frame", "text": json.dumps({"type": "chat_hidden", "id": message_id})}
+    text = json.dumps(protocol.chat_hidden(message_id))
     kind, _, rest = room.partition(":")
     if kind == "match":
-        _send(frames.room_group(int(rest.split(":")[0])), frame)
+        _send(frames.room_group(int(rest.split(":")[0])), protocol.relay(text))
     elif kind == "lobby":
-        from apps.lobbies.push import lobby_group
-
-        _send(lobby_group(int(rest)), {"type": "lobby.frame", "text": frame["text"]})
+        _send(lobby_group(int(rest)), protocol.lobby_relay(text))
 
 
 def notice(match_id: int, message: str, over: bool = False) -> None:
     """A line everyone at the match should read (a seat handed to a bot, an abort)."""
-    _send(frames.room_group(match_id), {"type": "frame", "text": json.dumps(
-        {"type": "notice", "message": message, "over": over})})
+    _send(frames.room_group(match_id), protocol.relay(json.dumps(protocol.notice(message, over))))
 
 
 def wake_bots(match_id: int) -> None:
     """Ask the processes serving this match to drive its bots (a seat just became a bot's)."""
-    _send(frames.room_group(match_id), {"type": "bots.wake"})
+    _send(frames.room_group(match_id), protocol.bots_wake())
 
 
 def user_removed(user_id: int, message: str) -> None:
     """Close every socket of a banned user, on every process."""
-    _send(user_group(user_id), {"type": "user.removed", "message": message})
+    _send(user_group(user_id), protocol.user_removed(message))
 
 
 def tell_user(user_id: int, frame: dict) -> None:
     """A frame for every page the user has open, through each page's personal socket (/ws/me/)."""
-    _send(user_group(user_id), {"type": "user.notify", "text": json.dumps(frame)})
+    _send(user_group(user_id), protocol.notify_user(frame))
 
 
 def user_group(user_id: int) -> str:
@@ -208,4 +223,4 @@ def session_ended(sender, request=None, user=None, **kwargs) -> None:
     """On logout (``user_logged_out``, sent before the session is flushed): close that session's match sockets."""
     key = getattr(getattr(request, "session", None), "session_key", None)
     if key:
-        _send(session_group(key), {"type": "session.ended"})
+        _send(session_group(key), protocol.session_ended())

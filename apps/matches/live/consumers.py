@@ -13,11 +13,12 @@ from django.db import InterfaceError, OperationalError, connection
 from django.utils import timezone
 
 from apps.accounts.sessions import SessionEnded
-from apps.matches import bots, frames, layer_watch, liveness, loop_moves, push, seats, services
-from apps.matches.access import can_watch, seat_of
+from apps.matches.domain import checks, deeds, seats
+from apps.matches.domain.access import can_watch, seat_of
+from apps.matches.live import bot_driver, frames, heartbeat, layer_watch, protocol, push
+from apps.matches.live.flood import FloodGuard
+from apps.matches.live.socket_base import SessionSocket
 from apps.matches.models import Match, Presence
-from apps.matches.socket_base import SessionSocket
-from apps.matches.throttle import FloodGuard
 
 # A state frame that waited this long in the socket's channel means the consumer stalled; the channel may have
 # overflowed and dropped newer frames, so the consumer reads the current state itself.
@@ -51,8 +52,8 @@ class MatchConsumer(SessionSocket):
         await self.send_state(*await database_sync_to_async(self._register)())
         await push.presence_soon(self.match_id)
         if self.has_bots:
-            bots.drive_soon(self.match_id)
-        liveness.ensure_heartbeat()
+            bot_driver.drive_soon(self.match_id)
+        heartbeat.ensure_heartbeat()
 
     async def cleanup(self):
         if not self.joined:
@@ -62,51 +63,53 @@ class MatchConsumer(SessionSocket):
                 await self.channel_layer.group_discard(group, self.channel_name)
             await database_sync_to_async(self._unregister)()
         finally:
-            liveness.closed(self.channel_name)  # whatever failed above, the heartbeat stops refreshing the row
+            heartbeat.closed(self.channel_name)  # whatever failed above, the heartbeat stops refreshing the row
         await push.presence_soon(self.match_id)
 
     async def handle(self, data: dict):
         handler = {"move": self.on_move, "sync": self.on_sync, "chat": self.on_chat, "seat_vote": self.on_seat_vote,
-                   "take_back": self.on_take_back}.get(data.get("type"))
+                   "take_back": self.on_take_back}.get(data.get("type"))  # (protocol.MATCH_FRAMES)
         if handler is None:
             return await self.error("bad_request", "Unknown frame type; expected move, sync or chat.")
         if data["type"] in ("move", "sync", "chat") and "seat" in data and data["seat"] != self.seat:
             # (a seat_vote's 'seat' names the seat voted on, not the sender)
             return await self.error("forbidden", "You can only act and look from your own seat.",
-                                    data.get("id") if data["type"] == "move" else None)
+                                    protocol.reply_id(data))
         await handler(data)
 
     async def on_move(self, data: dict):
-        client_id = data.get("id", "")
         if self.seat is None:
-            return await self.error("forbidden", "Spectators watch; they cannot move.", client_id)
-        if "move" not in data or "version" not in data:
-            return await self.error("bad_request", "A move frame needs 'move' and 'version'.", client_id)
-        move, version, client_id = data["move"], data["version"], client_id if client_id is not None else ""
-        answer = await loop_moves.submit(self.match_id, self.seat, move, version, client_id, self._signed_in())
-        if isinstance(answer, loop_moves.ToThread):
+            return await self.error("forbidden", "Spectators watch; they cannot move.", data.get("id", ""))
+        frame = protocol.parse_move(data)
+        if isinstance(frame, protocol.Refusal):
+            return await self.send_json(frame.frame())
+        move, version, client_id = frame.move, frame.version, frame.client_id
+        with push.deferred() as pushes:  # sent below, from this task, once the move is answered
+            answer = await deeds.ado_move(self.match_id, self.seat, move, version, client_id, self._signed_in())
+        if isinstance(answer, deeds.ToThread):  # the move path's one hand-off (its cases: deeds.ToThread)
             try:
-                answer = await database_sync_to_async(self._submit)(move, version, client_id, answer.tell_table)
+                answer, pushes = await database_sync_to_async(self._submit)(move, version, client_id,
+                                                                            answer.tell_table)
             except (OperationalError, InterfaceError) as exc:
                 # The thread's connection died under the move (terminated, restarted; the move's own statements
                 # skip Django's health check). The move is idempotent by its id and checked by its version, so it
                 # is played once more on a fresh connection rather than lost.
                 log.warning("Match %s: a move's database connection failed (%s); trying once more", self.match_id,
                             exc)
-                answer = await database_sync_to_async(self._submit_again)(move, version, client_id)
-        result, pushes = answer
+                answer, pushes = await database_sync_to_async(self._submit_again)(move, version, client_id)
+        result = answer
         await push.send_now(pushes)
         if not result.ok:
             return await self.error(result.code, result.message, client_id)
         if result.duplicate:
             await self.on_sync(data)  # answered as the first time: the state that move led to (or later)
         if self.has_bots:
-            bots.drive_soon(self.match_id)
+            bot_driver.drive_soon(self.match_id)
 
     async def on_sync(self, data: dict):
         """Answer with the current state; a sync that names the version it shows is answered only if newer."""
-        known = data.get("version")
-        if type(known) is int and known >= self.shown:
+        known = protocol.parse_sync(data)
+        if known is not None and known >= self.shown:
             newer = await database_sync_to_async(self._frame_if_newer)(known)
             if newer is not None:
                 await self.send_state(*newer)
@@ -120,18 +123,18 @@ class MatchConsumer(SessionSocket):
         watching = self.seat is None
         room = f"match:{self.match_id}" + (":watchers" if watching else "")
         try:
-            message = await database_sync_to_async(self._post_chat)(room, data.get("text"))
-        except services.ChatRefused as exc:
+            message = await database_sync_to_async(self._post_chat)(room, protocol.parse_chat(data))
+        except checks.ChatRefused as exc:
             return await self.error(exc.code, str(exc))
-        payload = services.chat_payload(message, seat=self.seat, channel="watchers" if watching else "players")
+        payload = frames.chat_frame(message, seat=self.seat, channel="watchers" if watching else "players")
         group = frames.watchers_group(self.match_id) if watching else frames.room_group(self.match_id)
-        await self.channel_layer.group_send(group, {"type": "frame", "text": json.dumps(payload)})
+        await self.channel_layer.group_send(group, protocol.relay(json.dumps(payload)))
 
     async def on_seat_vote(self, data: dict):
         if self.seat is None:
             return await self.error("forbidden", "Only players vote on seats.")
         message = await database_sync_to_async(self._checked)(seats.vote_to_bot, self.match_id, self.seat,
-                                                              data.get("seat"))
+                                                              protocol.parse_seat_vote(data))
         if message:
             await self.error("bad_request", message)
 
@@ -158,7 +161,7 @@ class MatchConsumer(SessionSocket):
 
         Channels hops to the one database thread before every handler to close old connections; a relayed
         frame touches no database, and that hop per frame per viewer queued behind the moves' database work
-        (half the event loop's time with 1,000 spectators, bench/ws_load.py). Every handler that does touch
+        (much of the event loop's time with many spectators, bench/ws_load.py). Every handler that does touch
         the database goes through ``database_sync_to_async``, which closes old connections itself, so a move
         need not pay for two hops either.
         """
@@ -195,7 +198,7 @@ class MatchConsumer(SessionSocket):
 
     async def bots_wake(self, event):
         self.has_bots = True
-        bots.drive_soon(self.match_id)
+        bot_driver.drive_soon(self.match_id)
 
     def _groups(self) -> list[str]:
         groups = [frames.viewer_group(self.match_id, self.seat, self.fmt), frames.room_group(self.match_id)]
@@ -203,18 +206,17 @@ class MatchConsumer(SessionSocket):
             groups.append(frames.watchers_group(self.match_id))
         return groups + self.identity_groups()
 
-    def _submit(self, move, version, client_id: str, tell_table: bool = False) -> tuple[services.MoveResult, list]:
+    def _submit(self, move, version, client_id: str, tell_table: bool = False) -> tuple[checks.MoveResult, list]:
         """Submit the move; the frames it pushes are returned, to be sent from the event loop rather than from
         this database thread (which would otherwise wait on Redis while other sockets' queries queue).
         ``tell_table``: a try on the loop may have written a move unreported, so the table hears the state."""
         with push.deferred() as pushes:
             if tell_table:
                 push.state_changed(self.match_id)  # (a page is never sent a version it has)
-            result = services.submit_human_move(self.match_id, self.seat, move, version, client_id,
-                                                self._signed_in())
+            result = deeds.do_human_move(self.match_id, self.seat, move, version, client_id, self._signed_in())
         return result, pushes
 
-    def _submit_again(self, move, version, client_id: str) -> tuple[services.MoveResult, list]:
+    def _submit_again(self, move, version, client_id: str) -> tuple[checks.MoveResult, list]:
         connection.close()  # the failed one: the next statement opens a fresh connection
         return self._submit(move, version, client_id, tell_table=True)
 
@@ -225,7 +227,7 @@ class MatchConsumer(SessionSocket):
         return self.user.pk, getattr(self.scope.get("session"), "session_key", None)
 
     def _post_chat(self, room: str, text):
-        return self._checked(services.post_chat, room, self.user, text)
+        return self._checked(deeds.do_post_chat, room, self.user, text)
 
     def _find_seat(self) -> tuple[bool, int | None, bool]:
         match = Match.objects.filter(pk=self.match_id).first()
@@ -235,10 +237,10 @@ class MatchConsumer(SessionSocket):
 
     def _register(self) -> tuple[int, str]:
         user = self.user if self.user is not None and self.user.is_authenticated else None
-        liveness.opened(self.channel_name)
+        heartbeat.opened(self.channel_name)
         Presence.objects.update_or_create(channel_name=self.channel_name,
                                           defaults={"match_id": self.match_id, "user": user, "seat": self.seat,
-                                                    "fmt": self.fmt, "process": liveness.PROCESS,
+                                                    "fmt": self.fmt, "process": heartbeat.PROCESS,
                                                     "seen_at": timezone.now()})
         if self.seat is not None:
             seats.came_back(self.match_id, self.seat)

@@ -16,8 +16,8 @@ import logging
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from apps.accounts.sessions import SessionEnded, still_signed_in
-from apps.matches import layer_watch, push
-from apps.matches.throttle import read_frame
+from apps.matches.live import layer_watch, protocol, push
+from apps.matches.live.flood import read_frame
 
 log = logging.getLogger(__name__)
 SIGNED_OUT = "Your session has ended (signed out); reload the page to watch or sign in again."
@@ -53,7 +53,7 @@ class SessionSocket(AsyncWebsocketConsumer):
         data = await read_frame(self, text_data)
         if data is None:
             return
-        reply_id = data.get("id") if data.get("type") == "move" else None
+        reply_id = protocol.reply_id(data)
         try:
             await self.handle(data)
         except SessionEnded:
@@ -68,11 +68,11 @@ class SessionSocket(AsyncWebsocketConsumer):
 
     async def session_ended(self, event):
         """The user logged out (``push.session_ended``): a page left open elsewhere stops at once."""
-        await self.send_json({"type": "removed", "message": SIGNED_OUT})
+        await self.send_json(protocol.removed(SIGNED_OUT))
         await self.close(code=4401)
 
     async def user_removed(self, event):
-        await self.send_json({"type": "removed", "message": event["message"]})
+        await self.send_json(protocol.removed(event["message"]))
         await self.close(code=4403)
 
     async def user_notify(self, event):
@@ -82,10 +82,7 @@ class SessionSocket(AsyncWebsocketConsumer):
         await self.send(text_data=json.dumps(data))
 
     async def error(self, code: str, message: str, client_id=None):
-        frame = {"type": "error", "code": code, "message": message}
-        if client_id:
-            frame["id"] = client_id if isinstance(client_id, (str, int)) else None
-        await self.send_json(frame)
+        await self.send_json(protocol.error(code, message, client_id))
 
     def signed_in_user(self):
         user = self.scope.get("user")

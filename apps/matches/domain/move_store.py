@@ -7,24 +7,28 @@ out by hand: the read brings the seats back as a JSON array beside the match row
 so it needs no transaction of its own.
 
 Each round trip queues every other move of the process behind it on its one database thread, and under load a
-round trip waits milliseconds for a core (``bench/ws_load.py``). So the read also answers whether the mover is
+round trip waits for a core (``bench/ws_load.py``). So the read also answers whether the mover is
 still signed in, and the write carries, in one pipeline, the read that must follow its commit (who is listening).
 
 Both go through a cursor that binds on the server: the state travels as a parameter beside the statement instead
 of being escaped into its text (Django's cursors bind on the client). Django turns psycopg's automatic prepared
 statements off; preparing these explicitly made no difference to PostgreSQL's CPU per move, so they are not.
 Other databases (SQLite, the embedded default) take the ORM, with the same results.
+
+Each half has a synchronous entry (Django's connection, in the database thread) and an asynchronous one
+(``aload``, ``awrite_then_read``: a connection of the event loop's own pool, ``loop_db``) over the same statements.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 import orjson
 import psycopg
 from django.db import connection, transaction
-from django.db.models import JSONField
+from django.db.models import Field, JSONField
 from django.utils import timezone
 from psycopg.types.json import Jsonb
 
@@ -76,13 +80,13 @@ def load(match_id: int, signed_in: tuple[int, str | None] | None = None) -> tupl
         return match, list(seats) if match is not None else []
     with connection.wrap_database_errors, _cursor() as cursor:
         cursor.execute(*load_statement(match_id, check))
-        return loaded(cursor.fetchone(), signed_in if check is not None else None)
+        return loaded(cast(tuple, cursor.fetchone()), signed_in if check is not None else None)  # (always a row)
 
 
 def load_statement(match_id: int, check: tuple[str, list] | None) -> tuple[str, list]:
     """The one statement of ``load`` on PostgreSQL (``check``: a ``session_check``, or None), with its
     parameters. It gives one row even when the match is gone (the session's answer still comes back)."""
-    qn = connection.ops.quote_name
+    qn: Callable[[Any], str] = connection.ops.quote_name
     seat_table = qn(MatchSeat._meta.db_table)
     seat_columns = ", ".join(f"s.{qn(field.column)}" for field in _SEAT_COLUMNS)
     session_sql, params = check if check is not None else ("NULL", [])
@@ -95,20 +99,42 @@ def load_statement(match_id: int, check: tuple[str, list] | None) -> tuple[str, 
 
 def loaded(row: tuple, signed_in: tuple[int, str | None] | None) -> tuple[Match | None, list[MatchSeat]]:
     """What ``load`` gives, from the row of ``load_statement``; ``signed_in`` if the statement asked about it."""
-    session_data, *row = row
+    session_data, *values_read = row
     if signed_in is not None and not signed_in_by(session_data, signed_in[0]):
         raise SessionEnded
-    if row[0] is None:
+    if values_read[0] is None:
         return None, []
     fields = Match._meta.concrete_fields
     values = [field.from_db_value(value, None, connection) if hasattr(field, "from_db_value") else value
-              for field, value in zip(fields, row[:-1], strict=True)]
+              for field, value in zip(fields, values_read[:-1], strict=True)]
     match = Match.from_db(connection.alias, [f.attname for f in fields], values)
-    seats = row[-1] or []
+    seats = values_read[-1] or []
     if isinstance(seats, str):
         seats = json.loads(seats)
     names = [field.attname for field in _SEAT_COLUMNS]
     return match, [MatchSeat.from_db(connection.alias, names, values) for values in seats]
+
+
+async def aload(conn: psycopg.AsyncConnection, match_id: int, check: tuple[str, list],
+                signed_in: tuple[int, str | None]) -> tuple[Match | None, list[MatchSeat]]:
+    """``load`` on one of the loop's connections, asking about the session with ``check`` (a ``session_check``)."""
+    cursor = conn.cursor()
+    await cursor.execute(*load_statement(match_id, check))
+    return loaded(cast(tuple, await cursor.fetchone()), signed_in)  # (the statement always gives a row)
+
+
+async def awrite_then_read(conn: psycopg.AsyncConnection, match_id: int, version: int, fields: dict[str, Any],
+                           log: dict[str, Any], then: tuple[str, list]) -> tuple[bool, list[tuple]]:
+    """``write_then_read`` on one of the loop's connections (in autocommit): the write, then the rows of ``then``
+    read after its commit, in one round trip (each statement of an autocommit pipeline is a transaction of its
+    own, run in order)."""
+    writer, reader = conn.cursor(), conn.cursor()
+    async with conn.pipeline():
+        await writer.execute(*write_statement(match_id, version, fields, log))
+        await reader.execute(*then)
+    if writer.rowcount != 1:
+        return False, []
+    return True, await reader.fetchall()
 
 
 def write(match_id: int, version: int, fields: dict[str, Any], log: dict[str, Any]) -> bool:
@@ -161,12 +187,12 @@ def write_statement(match_id: int, version: int, fields: dict[str, Any], log: di
     """The one statement of ``write`` on PostgreSQL, with its parameters: it inserts a log row only if the update
     found the match at ``version``, and on every ``ReplaySnapshot.EVERY``-th version also keeps the new state as a
     replay snapshot (its count of rows is still the log row's)."""
-    qn = connection.ops.quote_name
+    qn: Callable[[Any], str] = connection.ops.quote_name
     log = {"match_id": match_id, "version": version + 1, **log}
     log.setdefault("created_at", fields.get("updated_at") or timezone.now())  # as auto_now_add would
     sets, params = [], []
     for name, value in fields.items():
-        field = Match._meta.get_field(name)
+        field = cast(Field, Match._meta.get_field(name))
         sets.append(f"{qn(field.column)} = %s")
         params.append(_to_db(field, value))
     params += [match_id, version]
@@ -177,7 +203,7 @@ def write_statement(match_id: int, version: int, fields: dict[str, Any], log: di
         keep = (f", kept AS (INSERT INTO {table} ({qn('match_id')}, {qn('version')}, {qn('state')}) "
                 f"SELECT {qn('id')}, %s, {state_column} FROM moved ON CONFLICT DO NOTHING)")
         params.append(version + 1)
-    log_fields = [MoveLog._meta.get_field(name) for name in log]
+    log_fields = [cast(Field, MoveLog._meta.get_field(name)) for name in log]
     params += [_to_db(field, value) for field, value in zip(log_fields, log.values(), strict=True)]
     return (f"WITH moved AS (UPDATE {qn(Match._meta.db_table)} SET {', '.join(sets)} "
             f"WHERE {qn('id')} = %s AND {qn('version')} = %s RETURNING {qn('id')}, {state_column}){keep} "

@@ -7,7 +7,7 @@ of any process deletes it, marks the seat away if it was that seat's last socket
 
 A dead process may leave thousands of rows. They are swept ``SWEEP_BATCH`` at a time, each batch its own hop to
 the database thread, so the moves of this process's tables go on between batches: swept in one go, 900 rows held
-that thread, and every move behind it, for about two seconds (``bench/ws_load.py``).
+that thread, and every move behind it, for a long time. Which rows count as alive: ``domain.presence``.
 """
 
 from __future__ import annotations
@@ -16,15 +16,14 @@ import logging
 import os
 import socket
 import uuid
-from datetime import timedelta
 
 from channels.db import database_sync_to_async
 from django.conf import settings
-from django.db import connection
-from django.db.models import QuerySet
 from django.utils import timezone
 
-from apps.matches import periodic
+from apps.matches.domain import seats
+from apps.matches.domain.presence import stale_after
+from apps.matches.live import bot_driver, periodic, push
 from apps.matches.models import Presence
 
 PROCESS = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
@@ -32,32 +31,6 @@ log = logging.getLogger(__name__)
 _open: set[str] = set()  # channel names of this process's open match sockets
 SWEEP_BATCH = 100
 BEAT_BATCH = 500  # channel names per refresh statement (SQLite takes a bounded number of parameters)
-
-
-def stale_after() -> timedelta:
-    return timedelta(seconds=3 * max(settings.PRESENCE_HEARTBEAT, 1))
-
-
-def alive(presences: QuerySet) -> QuerySet:
-    """Only the rows whose process has refreshed them lately."""
-    return presences.filter(seen_at__gte=timezone.now() - stale_after())
-
-
-def listening(match_id: int) -> set[tuple[int | None, str]]:
-    """The (seat, format) pairs with a live socket at the match: the views a change must be rendered in.
-
-    Asked after every move, so it is one statement written out by hand (the ORM took longer to build the query
-    than the database took to answer it); a move carries it in its own write's round trip (``move_store``)."""
-    with connection.cursor() as cursor:
-        cursor.execute(*listening_sql(match_id))
-        return set(cursor.fetchall())
-
-
-def listening_sql(match_id: int) -> tuple[str, list]:
-    """The statement of ``listening``, with its parameters; its rows are (seat, format) pairs."""
-    qn = connection.ops.quote_name
-    return (f"SELECT DISTINCT {qn('seat')}, {qn('fmt')} FROM {qn(Presence._meta.db_table)} "
-            f"WHERE {qn('match_id')} = %s AND {qn('seen_at')} >= %s", [match_id, timezone.now() - stale_after()])
 
 
 def opened(channel_name: str) -> None:
@@ -81,8 +54,6 @@ def beat() -> None:
 
 def sweep(limit: int = SWEEP_BATCH) -> tuple[set[int], bool]:
     """Remove up to ``limit`` stale rows; the matches whose presence changed, and whether stale rows remain."""
-    from apps.matches import seats
-
     stale = list(Presence.objects.filter(seen_at__lt=timezone.now() - stale_after())
                  .values_list("pk", "match_id", "seat")[:limit])
     if not stale:
@@ -99,9 +70,7 @@ def with_background_tasks(app):
     (Daphne has no start-up hook), so a process that serves no match socket still sweeps."""
     async def application(scope, receive, send):
         ensure_heartbeat()
-        from apps.matches import bots
-
-        bots.ensure_sweep()
+        bot_driver.ensure_sweep()
         return await app(scope, receive, send)
     return application
 
@@ -116,8 +85,6 @@ def ensure_heartbeat() -> None:
 
 async def _heartbeat() -> None:
     """One beat: refresh this process's open sockets, then sweep the stale rows of dead processes."""
-    from apps.matches import push
-
     await database_sync_to_async(beat)()
     more = True
     while more:

@@ -1,4 +1,4 @@
-"""Server-side bots: which kinds a game offers, how they choose, and the driver that moves them.
+"""The driver that moves server-side bots (which kinds there are and how they choose: ``domain.bots``).
 
 Whenever a bot's seat is active, it moves without a browser. A socket at the table starts the driver at once;
 for a table nobody has open (own pace, or the process that drove it died) every process sweeps every
@@ -9,34 +9,17 @@ first to write that version is kept (the other is refused as stale and looks aga
 
 import asyncio
 import logging
-import random
 from datetime import timedelta
 
 from channels.db import database_sync_to_async
 from django.conf import settings
 from django.utils import timezone
 
-from apps.matches import periodic
-from apps.matches.registry import engine
-from apps.matches.rules import Move, State
-
-RANDOM = "random"
+from apps.matches.domain import deeds, selectors
+from apps.matches.live import periodic
+from apps.matches.models import Match
 
 log = logging.getLogger(__name__)
-
-
-def bot_kinds(game: str) -> dict[str, str]:
-    """{kind: label} of the bots that can sit at this game, the random one first."""
-    return {RANDOM: "Random bot", **{kind: label for kind, (label, _) in engine(game).bots().items()}}
-
-
-def choose(game: str, kind: str, state: State, seat: int, rng: random.Random) -> Move:
-    rules = engine(game)
-    extra = rules.bots()
-    if kind in extra:
-        return extra[kind][1](rules, state, seat, rng)
-    return rng.choice(rules.legal_moves(state, seat))
-
 
 _driving: set[int] = set()
 _poked: set[int] = set()  # matches whose driver must look again before it stops
@@ -63,14 +46,12 @@ def running_tasks() -> list[asyncio.Task]:
 
 
 async def _drive(match_id: int) -> None:
-    from apps.matches.services import has_waiting_bot, play_bot_move
-
     try:
         while True:
             _poked.discard(match_id)
-            while await database_sync_to_async(has_waiting_bot)(match_id):
+            while await database_sync_to_async(selectors.has_waiting_bot)(match_id):
                 await asyncio.sleep(settings.BOT_DELAY)
-                if not await database_sync_to_async(play_bot_move)(match_id):
+                if not await database_sync_to_async(deeds.do_bot_move)(match_id):
                     # Another process moved first, or the table changed; look again.
                     await asyncio.sleep(0.05)
             if match_id not in _poked:  # no await between this check and the finally: nothing slips in
@@ -96,9 +77,6 @@ def stalled_tables() -> list[int]:
 
     One query on the match's (status, updated_at) index finds the still tables with a bot seat; the state of each
     is read only the first time it is seen at a version (whose turn it is needs the rules engine)."""
-    from apps.matches.models import Match
-    from apps.matches.services import has_waiting_bot
-
     cutoff = timezone.now() - timedelta(seconds=idle_seconds())
     still = dict(Match.objects.filter(status=Match.Status.RUNNING, updated_at__lt=cutoff, seats__bot__gt="")
                  .values_list("pk", "version").distinct())
@@ -108,7 +86,7 @@ def stalled_tables() -> list[int]:
     for match_id, version in still.items():
         if _no_bot_waiting.get(match_id) == version:
             continue
-        if has_waiting_bot(match_id):
+        if selectors.has_waiting_bot(match_id):
             waiting.append(match_id)
         else:
             _no_bot_waiting[match_id] = version

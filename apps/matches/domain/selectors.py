@@ -1,8 +1,8 @@
 """Read-only queries shared by pages: live matches, a player's results (each list filtered by who is looking)."""
 
-from apps.matches.access import listed_for
-from apps.matches.models import Match, MatchSeat
-from apps.matches.registry import engine
+from apps.matches.domain.access import listed_for
+from apps.matches.engine import engine
+from apps.matches.models import ChatMessage, Match, MatchSeat
 
 
 def live_matches(viewer, session, limit: int = 20):
@@ -25,5 +25,20 @@ def running_matches_for(user) -> list[MatchSeat]:
     seats = list(MatchSeat.objects.filter(user=user, match__status=Match.Status.RUNNING)
                  .select_related("match").order_by("-match__updated_at"))
     for seat in seats:
-        seat.my_turn = not seat.bot and seat.index in engine(seat.match.game).active_seats(seat.match.state)
+        mine = not seat.bot and seat.index in engine(seat.match.game).active_seats(seat.match.state)
+        seat.my_turn = mine  # type: ignore[attr-defined]  # (a mark for the page, not a column)
     return seats
+
+
+def recent_chat(room: str, limit: int = 50) -> list[ChatMessage]:
+    """The last lines of a chat room that a moderator has not hidden, oldest first."""
+    return list(ChatMessage.objects.filter(room=room, hidden=False).order_by("-created_at")[:limit])[::-1]
+
+
+def has_waiting_bot(match_id: int) -> bool:
+    """Whether a bot plays one of the running match's active seats."""
+    match = Match.objects.filter(pk=match_id, status=Match.Status.RUNNING).only("game", "state").first()
+    if match is None:
+        return False
+    bots = set(MatchSeat.objects.filter(match=match).exclude(bot="").values_list("index", flat=True))
+    return bool(bots.intersection(engine(match.game).active_seats(match.state)))

@@ -10,9 +10,9 @@ state. No library keeps snapshots of an event log in the database for us, hence 
 
 from __future__ import annotations
 
+from apps.matches.domain.checks import state_digest
+from apps.matches.engine import engine
 from apps.matches.models import Match, MoveLog, ReplaySnapshot
-from apps.matches.registry import engine
-from apps.matches.services import state_digest
 
 EVERY = ReplaySnapshot.EVERY
 

@@ -1,8 +1,8 @@
 """The per-person socket every page opens: your-turn notices, removal when banned, and closing on logout."""
 
-from apps.matches import layer_watch
-from apps.matches.socket_base import SessionSocket
-from apps.matches.throttle import FloodGuard
+from apps.matches.live import layer_watch
+from apps.matches.live.flood import FloodGuard
+from apps.matches.live.socket_base import SessionSocket
 
 
 class NotificationConsumer(SessionSocket):

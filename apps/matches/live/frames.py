@@ -10,10 +10,11 @@ import json
 
 import orjson
 from django.template.loader import render_to_string
+from django.utils import timezone
 
-from apps.matches.models import Match, MatchSeat
-from apps.matches.registry import engine
-from apps.matches.seating import name_seats
+from apps.matches.engine import engine, name_seats
+from apps.matches.live import protocol
+from apps.matches.models import ChatMessage, Match, MatchSeat
 
 
 def seat_names(match: Match) -> list[str]:
@@ -45,10 +46,8 @@ def legal_for(match: Match, state: dict, seat: int | None) -> list[dict]:
     if seat is None or match.status != Match.Status.RUNNING:
         return []
     rules = engine(match.game)
-    describe = getattr(rules, "describe_move", None)
     return [
-        {"move": move, "json": json.dumps(move, separators=(",", ":")),
-         "label": describe(state, seat, move) if describe else move.get("type", "")}
+        {"move": move, "json": json.dumps(move, separators=(",", ":")), "label": rules.describe_move(state, seat, move)}
         for move in rules.legal_moves(state, seat)
     ]
 
@@ -88,14 +87,14 @@ def render_table(context: dict) -> str:
 
 
 def encode(frame: dict) -> str:
-    """A frame as JSON text. orjson, not ``json``: encoding each viewer's view was a tenth of a process's CPU
+    """A frame as JSON text. orjson, not ``json``: encoding each viewer's view was a large share of a process's CPU
     under load (py-spy during ``bench/ws_load.py``), and orjson does it in a fraction of the time. Compact, and
     non-ASCII characters as themselves; keys that are not strings become strings, as ``json`` makes them."""
     return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def html_frame(context: dict) -> str:
-    return encode({"type": "state", "version": context["version"], "html": render_table(context)})
+    return encode(protocol.html_state(context["version"], render_table(context)))
 
 
 def json_frame(match: Match, seat: int | None, names: list[str], bot_seats: dict[int, str] | None = None,
@@ -105,15 +104,8 @@ def json_frame(match: Match, seat: int | None, names: list[str], bot_seats: dict
     rules = engine(match.game)
     state = match.state if state is None else state
     mine = seat is not None and match.status == Match.Status.RUNNING and not (bot_seats and seat in bot_seats)
-    return encode({
-        "type": "state",
-        "version": match.version,
-        "view": rules.view(state, seat),
-        "active": rules.active_seats(state),
-        "legal": rules.legal_moves(state, seat) if mine else [],
-        "outcome": rules.outcome(state),
-        "names": names,
-    })
+    return encode(protocol.json_state(match.version, rules.view(state, seat), rules.active_seats(state),
+                                      rules.legal_moves(state, seat) if mine else [], rules.outcome(state), names))
 
 
 def frame_for(match: Match, seat: int | None, fmt: str) -> str:
@@ -142,3 +134,9 @@ def room_group(match_id: int) -> str:
 def watchers_group(match_id: int) -> str:
     """Spectators only: their own chat, which never reaches a player."""
     return f"m{match_id}.watchers"
+
+
+def chat_frame(message: ChatMessage, **extra) -> dict:
+    """A stored chat line as pages show it; ``extra``: where it was said (seat, channel)."""
+    return protocol.chat(message.pk, message.name, message.text,
+                         timezone.localtime(message.created_at).strftime("%H:%M"), **extra)

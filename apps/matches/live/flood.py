@@ -22,36 +22,6 @@ class TokenBucket:
         return False
 
 
-def _window_key(key: str) -> str:
-    return f"throttle:{key}"
-
-
-def hits(key: str) -> int:
-    """How many hits ``key`` has in its current window (kept in the shared cache, so in every process)."""
-    from django.core.cache import cache
-
-    return int(cache.get(_window_key(key), 0))
-
-
-def hit(key: str, window: int) -> int:
-    """Count one hit for ``key``; the window starts at the first hit and lasts ``window`` seconds. Returns the count."""
-    from django.core.cache import cache
-
-    full = _window_key(key)
-    cache.add(full, 0, timeout=window)
-    try:
-        return int(cache.incr(full))
-    except ValueError:  # expired between add and incr
-        cache.add(full, 1, timeout=window)
-        return 1
-
-
-def reset(key: str) -> None:
-    from django.core.cache import cache
-
-    cache.delete(_window_key(key))
-
-
 class FloodGuard:
     """A socket's frame budget: a token bucket, and closing (code 4429) when a client keeps sending while refused.
 

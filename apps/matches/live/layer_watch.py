@@ -2,7 +2,7 @@
 
 When Redis restarts or the connection to it is cut, the layer (``config/channel_layer.py``) subscribes again by
 itself, but frames published meanwhile are gone, and the sockets stay open: a page would wait for a move it already
-missed (``bench/soak.py`` found pages waiting 30 s). The layer counts each new subscription in its ``generation``;
+missed (``bench/soak.py`` found pages left waiting). The layer counts each new subscription in its ``generation``;
 every ``INTERVAL`` seconds this task compares it, and when it changed, every socket registered here calls its
 ``rejoin()``: it joins its groups again (a layer that keeps groups in Redis lost them) and fetches what it missed.
 """
@@ -13,6 +13,7 @@ import asyncio
 import logging
 import weakref
 
+from channels.layers import get_channel_layer
 from django.conf import settings
 
 INTERVAL = 1.0
@@ -60,8 +61,6 @@ async def _rejoin(consumer) -> bool:
 
 
 async def _watch() -> None:
-    from channels.layers import get_channel_layer
-
     layer = get_channel_layer()
     known = getattr(layer, "generation", None)
     while known is not None:

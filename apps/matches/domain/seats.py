@@ -5,7 +5,8 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from apps.matches import liveness, push
+from apps.matches.domain.events import send_event_on_commit
+from apps.matches.domain.presence import alive
 from apps.matches.models import Match, MatchSeat, Presence
 
 
@@ -15,7 +16,7 @@ def came_back(match_id: int, seat: int) -> None:
 
 def maybe_away(match_id: int, seat: int) -> None:
     """The seat's last socket closed: it is away from now on."""
-    if not liveness.alive(Presence.objects.filter(match_id=match_id, seat=seat)).exists():
+    if not alive(Presence.objects.filter(match_id=match_id, seat=seat)).exists():
         MatchSeat.objects.filter(match_id=match_id, index=seat, away_since__isnull=True).update(
             away_since=timezone.now())
 
@@ -43,10 +44,11 @@ def vote_to_bot(match_id: int, voter: int, target) -> str:
         if voters <= set(seat.bot_votes):
             seat.bot, seat.bot_by, seat.bot_votes = "random", "vote", []
             text = f"{seat.name} was away too long; a bot plays the seat until they take it back."
-            transaction.on_commit(lambda: (push.state_changed(match_id), push.notice(match_id, text),
-                                           push.wake_bots(match_id)))
+            send_event_on_commit("state", match_id=match_id)
+            send_event_on_commit("notice", match_id=match_id, message=text)
+            send_event_on_commit("bots", match_id=match_id)
         seat.save(update_fields=["bot", "bot_by", "bot_votes"])
-        transaction.on_commit(lambda: push.presence_changed(match_id))
+        send_event_on_commit("presence", match_id=match_id)
     return ""
 
 
@@ -61,6 +63,7 @@ def take_back(match_id: int, seat_index: int) -> str:
         seat.bot, seat.bot_by, seat.away_since = "", "", None
         seat.save(update_fields=["bot", "bot_by", "away_since"])
         text = f"{seat.name} is back and plays their own seat again."
-        transaction.on_commit(lambda: (push.state_changed(match_id), push.notice(match_id, text),
-                                       push.presence_changed(match_id)))
+        send_event_on_commit("state", match_id=match_id)
+        send_event_on_commit("notice", match_id=match_id, message=text)
+        send_event_on_commit("presence", match_id=match_id)
     return ""

@@ -1,0 +1,1 @@
+"""Code shared by several apps that belongs to none of them."""

@@ -1,0 +1,137 @@
+"""Checks: what is refused before anything is written (Zulip's ``check_*``), and the answers they give.
+
+A check writes nothing. It refuses bad input with the protocol's error codes and words: a ``MoveResult`` that is
+not ok for a move, ``ChatRefused`` for a chat line, ``SessionEnded`` for a socket whose session ended. The deeds
+(``deeds``) call them and write only what they let through.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.utils import timezone
+
+from apps.accounts.sessions import SessionEnded, still_signed_in
+from apps.matches.engine import IllegalMove, Rules, engine
+from apps.matches.models import ChatMessage, Match, MatchSeat
+from apps.moderation.selectors import active_mute
+
+MAX_CLIENT_ID = 64
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    ok: bool
+    version: int
+    code: str = ""
+    message: str = ""
+    duplicate: bool = False
+
+
+@dataclass(frozen=True)
+class PlannedMove:
+    """A legal move's consequences, to be written if the match is still at the version it was planned from."""
+
+    fields: dict[str, Any]  # the match's new column values
+    log: dict[str, Any]  # the move log row, less match and version
+    outcome: dict | None  # not None when the move ends the match
+
+
+class ChatRefused(Exception):
+    """A chat line that was not stored; ``code`` is the protocol's error code."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+
+
+def state_digest(state: dict) -> str:
+    """A fingerprint of a state, logged with each move so a replay can be checked against the record."""
+    return hashlib.sha256(json.dumps(state, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def check_player_count(rules: Rules, players: int) -> None:
+    """ValueError unless the game takes that many players."""
+    if not rules.min_players <= players <= rules.max_players:
+        raise ValueError(f"{rules.title} takes {rules.min_players} to {rules.max_players} players.")
+
+
+def check_signed_in(signed_in: tuple[int, str | None] | None) -> None:
+    """``SessionEnded`` if ``signed_in`` (user id, session key) is given and no longer stands."""
+    if signed_in is not None and not still_signed_in(*signed_in):
+        raise SessionEnded
+
+
+def check_move_frame(version: Any, client_id: Any) -> str:
+    """What is wrong with a move frame's version or id, or "" if nothing is."""
+    if not isinstance(version, int) or isinstance(version, bool):
+        return "A move needs the integer version you saw."
+    if not isinstance(client_id, str) or len(client_id) > MAX_CLIENT_ID:
+        return f"A move id is a string of at most {MAX_CLIENT_ID} characters."
+    return ""
+
+
+def check_move(match: Match, rows: list[MatchSeat], seat: int, move: Any, version: int, client_id: str,
+               by_bot: bool | None) -> MoveResult | PlannedMove:
+    """Judge a move against the match as loaded (a refusal), or work out what it changes; touches no database.
+
+    A resent move (its id used before) must have been looked for already: here a version that is not the
+    match's is stale.
+    """
+    if match.status != Match.Status.RUNNING:
+        return MoveResult(False, match.version, "illegal_move", "The match is over.")
+    if version != match.version:
+        return MoveResult(False, match.version, "stale_version",
+                          f"The table has moved on (version {match.version}); your page was at {version}.")
+    if by_bot is not None:
+        played_by_bot = any(row.index == seat and row.bot for row in rows)
+        if played_by_bot != by_bot:
+            return MoveResult(False, match.version, "forbidden", "A bot plays this seat now; take it back first."
+                              if played_by_bot else "This seat is a person's again.")
+    rules = engine(match.game)
+    if seat not in rules.active_seats(match.state):
+        return MoveResult(False, match.version, "not_your_turn", "It is not your turn.")
+    try:
+        new_state = rules.apply(match.state, seat, move)
+    except IllegalMove as exc:
+        return MoveResult(False, match.version, "illegal_move", str(exc))
+    outcome = rules.outcome(new_state)
+    now = timezone.now()
+    fields: dict[str, Any] = {"state": new_state, "version": version + 1, "updated_at": now}
+    if outcome is not None:
+        fields.update(status=Match.Status.FINISHED, outcome=outcome, finished_at=now)
+    mover = next((row for row in rows if row.index == seat), None)
+    log = {"seat": seat, "move": move, "client_id": client_id, "state_digest": state_digest(new_state),
+           "player": mover.name if mover else "", "by_bot": bool(mover and mover.bot and mover.user_id)}
+    return PlannedMove(fields, log, outcome)
+
+
+def check_chat_text(text: Any, max_length: int | None = None) -> str:
+    """The chat line as it is stored (stripped), or ChatRefused: not text, empty, or too long."""
+    max_length = max_length or settings.CHAT_MAX_LENGTH
+    if not isinstance(text, str):
+        raise ChatRefused("bad_request", "A chat message is text.")
+    text = text.strip()
+    if not text:
+        raise ChatRefused("bad_request", "An empty message was not sent.")
+    if len(text) > max_length:
+        raise ChatRefused("bad_request", f"A chat message is at most {max_length} characters.")
+    return text
+
+
+def check_may_chat(user) -> None:
+    """ChatRefused if the user is muted or over the chat rate limit; the caller holds the user's row locked, so
+    the count holds across processes and sockets."""
+    mute = active_mute(user)
+    if mute is not None:
+        until = timezone.localtime(mute.ends_at).strftime("%H:%M") if mute.ends_at else "further notice"
+        raise ChatRefused("forbidden", f"You are muted in chat until {until}.")
+    limit, seconds = settings.CHAT_RATE_LIMIT
+    since = timezone.now() - timedelta(seconds=seconds)
+    if ChatMessage.objects.filter(user=user, created_at__gte=since).count() >= limit:
+        raise ChatRefused("rate_limited", f"At most {limit} messages in {seconds} seconds; wait a moment.")

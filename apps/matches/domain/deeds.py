@@ -1,0 +1,254 @@
+"""Deeds: the only code that changes a match or its chat (Zulip's ``do_*``), each after its checks (``checks``).
+
+A move has one path with two entries over the same checks and the same two ``move_store`` statements:
+``ado_move`` on the event loop (a connection of the loop's own pool, ``loop_db``) and ``do_move`` in the database
+thread. Either is a compare-and-swap on the version column: the move is applied only if the match is still at the
+version the client saw, and the state and the move log's one row for that version are written together, all or
+nothing. What changed is announced after commit (``events``).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+import psycopg
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+
+from apps.accounts.sessions import session_check
+from apps.matches.domain import bots, loop_db, move_store
+from apps.matches.domain.checks import (
+    MoveResult,
+    PlannedMove,
+    check_chat_text,
+    check_may_chat,
+    check_move,
+    check_move_frame,
+    check_player_count,
+    check_signed_in,
+)
+from apps.matches.domain.events import send_event_now, send_event_on_commit
+from apps.matches.domain.presence import listening_sql
+from apps.matches.engine import engine
+from apps.matches.models import ChatMessage, Match, MatchSeat, MoveLog
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who sits in a seat when a match starts: a user, or a bot of some kind."""
+
+    name: str
+    user: Any = None
+    bot: str = ""
+
+
+def do_start_match(game: str, seats: list[SeatSpec], options: dict | None = None, seed: int | None = None,
+                   pace: str = Match.Pace.LIVE, away_timeout: int = 180) -> Match:
+    rules = engine(game)
+    check_player_count(rules, len(seats))
+    seed = secrets.randbits(62) if seed is None else seed
+    options = dict(options or {})
+    state = rules.setup(len(seats), seed, options)
+    with transaction.atomic():
+        match = Match.objects.create(game=game, seed=seed, options=options, state=state, pace=pace,
+                                     away_timeout=away_timeout)
+        MatchSeat.objects.bulk_create(
+            MatchSeat(match=match, index=i, user=spec.user, bot=spec.bot, name=spec.name)
+            for i, spec in enumerate(seats)
+        )
+        send_event_on_commit("state", match_id=match.pk)
+    return match
+
+
+def do_human_move(match_id: int, seat: int, move: Any, version: Any, client_id: str = "",
+                  signed_in: tuple[int, str | None] | None = None) -> MoveResult:
+    """A move from a person at their seat: refused while a bot plays that seat.
+
+    ``signed_in`` (user id, session key): the session the move comes from, checked in the move's own read;
+    ``SessionEnded`` if it no longer stands.
+    """
+    return do_move(match_id, seat, move, version, client_id, by_bot=False, signed_in=signed_in)
+
+
+def do_move(match_id: int, seat: int, move: Any, version: Any, client_id: str = "",
+            by_bot: bool | None = None, signed_in: tuple[int, str | None] | None = None) -> MoveResult:
+    """Apply ``move`` for ``seat`` if the match is still at ``version``; never raises for bad input.
+
+    ``by_bot`` says who moves (None: not checked), so a person cannot move for a seat a bot plays and a bot
+    stops the moment its seat is handed back.
+    """
+    malformed = check_move_frame(version, client_id)
+    if malformed:
+        check_signed_in(signed_in)  # a signed-out socket hears that before what is wrong with its frame
+        return MoveResult(False, -1, "bad_request", malformed)
+    try:
+        return _move(match_id, seat, move, version, client_id, by_bot, signed_in)
+    except IntegrityError:
+        # Another submission took this version (or this id) first.
+        return _answer_for_lost_race(match_id, seat, client_id)
+
+
+@dataclass(frozen=True)
+class ToThread:
+    """The one hand-off of the move path: ``ado_move`` leaves this move to ``do_move`` in the database thread,
+    having written nothing (``tell_table``: unless a write may have committed unreported, so the table must hear
+    the state). These are the rarer moves, whose answer needs the ORM or a transaction:
+    - the loop has no connections (not PostgreSQL, or ``settings.MOVE_CONNECTIONS`` is 0);
+    - the mover has no database session to check in the move's own read (not signed in, or sessions kept elsewhere);
+    - a malformed frame (a signed-out socket must hear that first, which takes the session's own read);
+    - a move that may be a resend (its id given, its version not the match's): its id is looked for in the log;
+    - the last move of a match, which commits with the results;
+    - a write that lost a race, reused an id, or whose connection failed.
+    """
+
+    tell_table: bool = False
+
+
+async def ado_move(match_id: int, seat: int, move: Any, version: Any, client_id: Any,
+                   signed_in: tuple[int, str | None] | None) -> MoveResult | ToThread:
+    """``do_human_move`` on the event loop: the answer to a person's move, or ``ToThread``.
+
+    A written move is announced (``events.send_event_now``) before this returns, with no wait in between.
+    Raises ``SessionEnded`` if ``signed_in`` (user id, session key) no longer stands.
+    """
+    if not loop_db.enabled() or signed_in is None or check_move_frame(version, client_id):
+        return ToThread()
+    user_id, key = signed_in
+    check = session_check(user_id, key) if key else None
+    if check is None:
+        return ToThread()
+    writing = False
+    try:
+        async with loop_db.connection() as conn:
+            match, rows = await move_store.aload(conn, match_id, check, signed_in)
+            if match is None:
+                return MoveResult(False, -1, "forbidden", "No such match.")
+            if client_id and (match.status != Match.Status.RUNNING or version != match.version):
+                return ToThread()  # perhaps a resend: the thread looks for its id in the log
+            plan = check_move(match, rows, seat, move, version, client_id, by_bot=False)
+            if isinstance(plan, MoveResult):
+                return plan
+            if plan.outcome is not None:
+                return ToThread()
+            writing = True
+            written, listening = await move_store.awrite_then_read(conn, match_id, version, plan.fields, plan.log,
+                                                                   listening_sql(match_id))
+    except psycopg.IntegrityError:
+        return ToThread()  # another move took this version, or this id was used before: nothing was written
+    except psycopg.Error as exc:
+        logger.warning("Match %s: a move on the loop's connection failed (%s); the database thread answers it",
+                    match_id, exc)
+        return ToThread(tell_table=writing)
+    if not written:
+        return ToThread()
+    moved(match, plan, rows, set(listening))
+    return MoveResult(True, version + 1)
+
+
+def _move(match_id: int, seat: int, move: Any, version: int, client_id: str, by_bot: bool | None,
+          signed_in: tuple[int, str | None] | None) -> MoveResult:
+    match, rows = move_store.load(match_id, signed_in)
+    if match is None:
+        return MoveResult(False, -1, "forbidden", "No such match.")
+    if client_id and (match.status != Match.Status.RUNNING or version != match.version):
+        # A resent move names the version it was first sent at, which the match has since passed; a move at the
+        # current version whose id was used before is caught by the log's unique constraint instead.
+        earlier = _earlier_move(match_id, seat, client_id)
+        if earlier is not None:
+            return earlier
+    plan = check_move(match, rows, seat, move, version, client_id, by_bot)
+    if isinstance(plan, MoveResult):
+        return plan
+    fields, log, outcome = plan.fields, plan.log, plan.outcome
+    listening = None
+    if outcome is None and not transaction.get_connection().in_atomic_block:
+        # One statement that commits on its own; who listens is read after it, in the same round trip (read
+        # before the commit, a page joining in between could be left behind).
+        written, rows_listening = move_store.write_then_read(match_id, version, fields, log,
+                                                             listening_sql(match_id))
+        listening = set(rows_listening)
+    else:  # the last move commits with the results; inside a caller's transaction, a savepoint keeps a refusal
+        with transaction.atomic():
+            written = move_store.write(match_id, version, fields, log)
+            if written and outcome is not None:
+                _record_results(match_id, outcome)
+    if not written:
+        raise IntegrityError("version taken")
+    # The broadcast renders from what this transaction wrote instead of reading it back.
+    transaction.on_commit(lambda: moved(match, plan, rows, listening))
+    return MoveResult(True, version + 1)
+
+
+def moved(match: Match, plan: PlannedMove, rows: list[MatchSeat], listening: set | None) -> None:
+    """After a planned move was written: the loaded match becomes the new one, and the table is told."""
+    for name, value in plan.fields.items():
+        setattr(match, name, value)
+    send_event_now("state", match_id=match.pk, match=match, rows=rows, listening=listening)
+
+
+def _earlier_move(match_id: int, seat: int, client_id: str) -> MoveResult | None:
+    logged = MoveLog.objects.filter(match_id=match_id, client_id=client_id).values("seat", "version").first()
+    if logged is None:
+        return None
+    if logged["seat"] != seat:
+        return MoveResult(False, -1, "bad_request", "That move id was used by another seat.")
+    # A move is resent when its answer never came, perhaps because the process that applied it died before
+    # telling the table: tell it now (a page is never sent a version it has, so this costs the others nothing).
+    send_event_now("state", match_id=match_id)
+    return MoveResult(True, logged["version"], duplicate=True)
+
+
+def _answer_for_lost_race(match_id: int, seat: int, client_id: str) -> MoveResult:
+    if client_id:
+        earlier = _earlier_move(match_id, seat, client_id)
+        if earlier is not None:
+            return earlier
+    current = Match.objects.filter(pk=match_id).values_list("version", flat=True).first()
+    return MoveResult(False, current if current is not None else -1, "stale_version",
+                      "Someone else's move landed first; the table has moved on.")
+
+
+def _record_results(match_id: int, outcome: dict) -> None:
+    scores = outcome.get("scores") or []
+    winners = set(outcome.get("winners") or [])
+    if outcome.get("won") is not None:  # co-operative: everyone shares the result
+        winners = set(range(len(scores))) if outcome["won"] else set()
+    for seat in MatchSeat.objects.filter(match_id=match_id):
+        seat.score = scores[seat.index] if seat.index < len(scores) else None
+        seat.is_winner = seat.index in winners
+        seat.save(update_fields=["score", "is_winner"])
+
+
+def do_bot_move(match_id: int) -> bool:
+    """If a bot's seat is active, play one move of that bot's kind for it; True if one was played."""
+    match = Match.objects.filter(pk=match_id, status=Match.Status.RUNNING).first()
+    if match is None:
+        return False
+    rules = engine(match.game)
+    bots_by_seat = dict(MatchSeat.objects.filter(match=match).exclude(bot="").values_list("index", "bot"))
+    for seat in rules.active_seats(match.state):
+        if seat in bots_by_seat:
+            if not rules.legal_moves(match.state, seat):
+                continue
+            rng = random.Random(f"{match.seed}:{match.version}:{seat}")
+            move = bots.choose(match.game, bots_by_seat[seat], match.state, seat, rng)
+            return do_move(match_id, seat, move, match.version, by_bot=True).ok
+    return False
+
+
+def do_post_chat(room: str, user, text: Any, max_length: int | None = None) -> ChatMessage:
+    """Store a chat line, or raise ChatRefused: malformed, too long, muted, or over the rate limit.
+
+    The user's row is locked while counting, so the limit holds across processes and sockets.
+    """
+    text = check_chat_text(text, max_length)
+    with transaction.atomic():
+        get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+        check_may_chat(user)
+        return ChatMessage.objects.create(room=room, user=user, name=user.username, text=text)

@@ -1,0 +1,38 @@
+"""Which sockets count as present at a match: rows their process's heartbeat (``live.heartbeat``) refreshed lately."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import connection
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from apps.matches.models import Presence
+
+
+def stale_after() -> timedelta:
+    return timedelta(seconds=3 * max(settings.PRESENCE_HEARTBEAT, 1))
+
+
+def alive(presences: QuerySet) -> QuerySet:
+    """Only the rows whose process has refreshed them lately."""
+    return presences.filter(seen_at__gte=timezone.now() - stale_after())
+
+
+def listening(match_id: int) -> set[tuple[int | None, str]]:
+    """The (seat, format) pairs with a live socket at the match: the views a change must be rendered in.
+
+    Asked after every move, so it is one statement written out by hand (the ORM took longer to build the query
+    than the database took to answer it); a move carries it in its own write's round trip (``move_store``)."""
+    with connection.cursor() as cursor:
+        cursor.execute(*listening_sql(match_id))
+        return set(cursor.fetchall())
+
+
+def listening_sql(match_id: int) -> tuple[str, list]:
+    """The statement of ``listening``, with its parameters; its rows are (seat, format) pairs."""
+    qn = connection.ops.quote_name
+    return (f"SELECT DISTINCT {qn('seat')}, {qn('fmt')} FROM {qn(Presence._meta.db_table)} "
+            f"WHERE {qn('match_id')} = %s AND {qn('seen_at')} >= %s", [match_id, timezone.now() - stale_after()])
