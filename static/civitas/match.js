@@ -16,8 +16,7 @@
   let removed = false;
   let over = root.dataset.over === "1"; // a finished match is never "Live" and has nobody away
   let version = parseInt(root.dataset.version, 10);
-  let socket = null;
-  let retry = 0;
+  let live = null; // civitas.openSocket's answer, opened last
   let pending = null; // the move id we are waiting on
   let pendingFrame = null; // ...and its frame, sent again (same id, so applied once) if no answer comes
   let pendingTimer = null;
@@ -38,7 +37,7 @@
     });
   }
   function send(frame) {
-    if (socket && socket.readyState === WebSocket.OPEN) { socket.send(JSON.stringify(frame)); return true; }
+    if (live.send(frame)) return true;
     showFlash("Reconnecting… your click was not sent; try again in a moment.");
     return false;
   }
@@ -85,27 +84,22 @@
       }
     });
   }
-  function onFrame(event) {
-    let frame;
-    try { frame = JSON.parse(event.data); } catch (e) { return; }
-    if (frame.type === "state") applyState(frame);
-    else if (frame.type === "error") {
-      settle();
-      table.querySelectorAll(".waiting").forEach((el) => el.classList.remove("waiting"));
-      if (frame.code === "stale_version") { showFlash("The table changed before your click arrived; here is the latest."); send({ type: "sync" }); }
-      else showFlash(frame.message);
-    } else if (frame.type === "chat") civitas.chatLine(chatLists[frame.channel || "players"], frame);
-    else if (frame.type === "chat_hidden") civitas.hideChatLine(frame.id);
-    else if (frame.type === "notice") {
-      showFlash(frame.message);
-      if (frame.over) { table.querySelectorAll("[data-move]").forEach((el) => { el.disabled = true; }); showOver(); }
-    } else if (frame.type === "removed") {
-      removed = true;
-      showFlash(frame.message);
-      conn.textContent = "Removed";
-      table.querySelectorAll("[data-move], [data-action]").forEach((el) => { el.disabled = true; });
-      if (chatForm) chatForm.remove();
-    } else if (frame.type === "presence") showPresence(frame);
+  function showError(frame) {
+    settle();
+    table.querySelectorAll(".waiting").forEach((el) => el.classList.remove("waiting"));
+    if (frame.code === "stale_version") { showFlash("The table changed before your click arrived; here is the latest."); send({ type: "sync" }); }
+    else showFlash(frame.message);
+  }
+  function showNotice(frame) {
+    showFlash(frame.message);
+    if (frame.over) { table.querySelectorAll("[data-move]").forEach((el) => { el.disabled = true; }); showOver(); }
+  }
+  function showRemoved(frame) {
+    removed = true;
+    showFlash(frame.message);
+    conn.textContent = "Removed";
+    table.querySelectorAll("[data-move], [data-action]").forEach((el) => { el.disabled = true; });
+    if (chatForm) chatForm.remove();
   }
   function showOver() {
     over = true;
@@ -149,21 +143,6 @@
       else vote.disabled = false;
     });
   }
-  function connect() {
-    socket = new WebSocket(civitas.socketUrl("/ws/matches/" + matchId + "/"));
-    socket.addEventListener("open", () => {
-      retry = 0; conn.textContent = over ? "Game over" : "Live"; showFlash("");
-      if (pendingFrame) sendMove(pendingFrame); // a click made just before the connection dropped
-    });
-    socket.addEventListener("message", onFrame);
-    socket.addEventListener("close", (event) => {
-      if (removed || event.code === 4403) return;
-      conn.textContent = "Reconnecting…";
-      if (event.code === 4404) { conn.textContent = "This match does not exist."; return; }
-      retry = Math.min(retry + 1, 6);
-      setTimeout(connect, 250 * Math.pow(2, retry - 1));
-    });
-  }
   root.addEventListener("click", (event) => {
     const action = event.target.closest("[data-action], [data-vote-seat]");
     if (!action) return;
@@ -180,14 +159,31 @@
     table.querySelectorAll("[data-move]").forEach((el) => el.classList.add("waiting"));
     sendMove({ type: "move", move: move, version: version, id: newId() });
   });
-  // A frame lost on the way (a proxy, a stalled process) would leave the page behind until the next move:
-  // now and then, and when the page comes back into view, ask for the state if it is newer than ours.
-  function resync() {
-    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "sync", version: version }));
-  }
-  setInterval(resync, parseInt(root.dataset.resync, 10) || 15000);
-  document.addEventListener("visibilitychange", () => { if (!document.hidden) resync(); });
   civitas.bindChat(chatForm, send);
   markTurn();
-  connect();
+  live = civitas.openSocket("/ws/matches/" + matchId + "/", {
+    frames: {
+      state: applyState,
+      error: showError,
+      chat(frame) { civitas.chatLine(chatLists[frame.channel || "players"], frame); },
+      chat_hidden(frame) { civitas.hideChatLine(frame.id); },
+      notice: showNotice,
+      removed: showRemoved,
+      presence: showPresence,
+    },
+    onOpen() {
+      conn.textContent = over ? "Game over" : "Live";
+      showFlash("");
+      if (pendingFrame) sendMove(pendingFrame); // a click made just before the connection dropped
+    },
+    onClose(event) {
+      if (removed || event.code === civitas.CLOSE.REMOVED) return false;
+      conn.textContent = "Reconnecting…";
+      if (event.code === civitas.CLOSE.NOT_FOUND) { conn.textContent = "This match does not exist."; return false; }
+      return true;
+    },
+    // A frame lost on the way (a proxy, a stalled process) would leave the page behind until the next move:
+    // now and then, and when the page comes back into view, ask for the state if it is newer than ours.
+    resync: { frame: () => ({ type: "sync", version: version }), every: parseInt(root.dataset.resync, 10) || 15000 },
+  });
 })();

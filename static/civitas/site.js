@@ -1,18 +1,76 @@
-// Site-wide helpers: CSRF tokens for pushed forms, copy buttons, and the websocket URL of a page.
+// Site-wide helpers: the one websocket helper every page uses, CSRF tokens for pushed forms, chat lines, copy
+// buttons, and the personal socket's notices. (The socket helper lives here, not in a file of its own, so that a
+// page loads no extra script before its first paint.)
+
+// The websocket helper: connect, hand each JSON frame to the page's {type: handler} table, come back after a
+// drop with one backoff, and, if asked, send a sync frame now and then and when the page comes back into view,
+// so a frame lost on the way does not leave the page behind until the next change.
+(function () {
+  "use strict";
+  const civitas = window.civitas || (window.civitas = {});
+  // The server's close codes (README, "Close codes"); each page decides which of them end its socket for good.
+  civitas.CLOSE = { SESSION_ENDED: 4401, REMOVED: 4403, NOT_FOUND: 4404, LOST_ACCESS: 4410, FLOODING: 4429,
+    TOO_MANY: 4430 };
+  const FIRST_DELAY_MS = 250; // the wait before coming back, doubled after each attempt that did not open...
+  const MAX_DOUBLINGS = 5; // ...up to 8 s; an open socket starts again from the first delay
+
+  civitas.socketUrl = function (path) {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    return scheme + "//" + location.host + path;
+  };
+  // options: frames {type: handler(frame)} (other types are ignored, as is text that is not JSON);
+  // onOpen() after every (re)connection; onClose(event) returns false when the socket must stay closed;
+  // resync {frame: () => frame, every: ms}. Answers {send(frame) -> whether it went out}.
+  civitas.openSocket = function (path, options) {
+    const frames = options.frames || {};
+    let socket = null;
+    let failures = 0;
+
+    function send(frame) {
+      if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+      socket.send(JSON.stringify(frame));
+      return true;
+    }
+    function receive(event) {
+      let frame;
+      try { frame = JSON.parse(event.data); } catch (e) { return; }
+      if (frame && Object.prototype.hasOwnProperty.call(frames, frame.type)) frames[frame.type](frame);
+    }
+    function connect() {
+      socket = new WebSocket(civitas.socketUrl(path));
+      socket.addEventListener("open", () => {
+        failures = 0;
+        if (options.onOpen) options.onOpen();
+      });
+      socket.addEventListener("message", receive);
+      socket.addEventListener("close", (event) => {
+        if (options.onClose && options.onClose(event) === false) return;
+        setTimeout(connect, FIRST_DELAY_MS * Math.pow(2, Math.min(failures, MAX_DOUBLINGS)));
+        failures += 1;
+      });
+    }
+    if (options.resync) {
+      const resync = () => send(options.resync.frame());
+      setInterval(resync, options.resync.every);
+      document.addEventListener("visibilitychange", () => { if (!document.hidden) resync(); });
+    }
+    connect();
+    return { send: send };
+  };
+})();
+
+// The rest of the site-wide helpers.
 (function () {
   "use strict";
   const token = document.querySelector('meta[name="csrf-token"]');
   const me = (document.querySelector('meta[name="civitas-user"]') || { content: "" }).content;
-  window.civitas = {
+  const civitas = window.civitas; // made by the socket helper above
+  Object.assign(civitas, {
     fillCsrf(root) {
       if (!token) return;
       root.querySelectorAll('input[name="csrfmiddlewaretoken"]').forEach((input) => {
         if (!input.value) input.value = token.content;
       });
-    },
-    socketUrl(path) {
-      const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-      return scheme + "//" + location.host + path;
     },
     bindChat(form, send) {
       // send(frame) returns true when the frame went out; the input is cleared only then.
@@ -54,7 +112,7 @@
       setChatMuted(message, untilMs);
     },
     unmuteChat() { setChatMuted(null, null); },
-  };
+  });
   let unmuteTimer = null;
   function setChatMuted(message, untilMs) {
     document.querySelectorAll("[data-chat-muted]").forEach((note) => {
@@ -130,22 +188,17 @@
         .catch(() => { result.textContent = "Could not send the report; try again."; });
     });
   }
-  // Wherever a signed-in person is on the site, they hear when a match at their own pace needs them.
-  function listen(retry) {
-    if (!me) return;
-    const socket = new WebSocket(window.civitas.socketUrl("/ws/me/"));
-    socket.addEventListener("open", () => { retry = 0; });
-    socket.addEventListener("message", (event) => {
-      let frame;
-      try { frame = JSON.parse(event.data); } catch (e) { return; }
-      if (frame.type === "your_turn" && location.pathname !== frame.url) toast(frame.message, frame.url);
-      if (frame.type === "removed") toast(frame.message);
-      if (frame.type === "muted") { window.civitas.muteChat(frame.message, frame.until_ms); toast(frame.message); }
-      if (frame.type === "unmuted") { window.civitas.unmuteChat(); toast(frame.message); }
-    });
-    socket.addEventListener("close", (event) => {
-      if (event.code >= 4400) return;
-      setTimeout(() => listen(Math.min(retry + 1, 6)), 500 * Math.pow(2, retry));
+  // Wherever a signed-in person is on the site, they hear when a match at their own pace needs them. The
+  // server's refusals (codes 4400 and up) would come again, so after one the personal socket stays closed.
+  if (me) {
+    civitas.openSocket("/ws/me/", {
+      frames: {
+        your_turn(frame) { if (location.pathname !== frame.url) toast(frame.message, frame.url); },
+        removed(frame) { toast(frame.message); },
+        muted(frame) { civitas.muteChat(frame.message, frame.until_ms); toast(frame.message); },
+        unmuted(frame) { civitas.unmuteChat(); toast(frame.message); },
+      },
+      onClose: (event) => event.code < 4400,
     });
   }
   function toast(message, url) {
@@ -156,6 +209,5 @@
     document.body.append(box);
     setTimeout(() => box.remove(), 8000);
   }
-  listen(0);
-  window.civitas.fillCsrf(document);
+  civitas.fillCsrf(document);
 })();
