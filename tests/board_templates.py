@@ -9,7 +9,7 @@ from django.conf import settings
 
 if not settings.configured:
     settings.configure(USE_I18N=False)
-from django.template import Context, Engine  # noqa: E402
+from django.template import Context, Engine
 
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"]

@@ -11,9 +11,19 @@ import time
 from pathlib import Path
 
 import pytest
+from channels.db import database_sync_to_async
+from channels.layers import channel_layers
 from django.conf import settings as django_settings
+from django.contrib.auth.models import Group
+from django.core.cache import cache
 from django.db import connection, connections
 from django.test import Client
+from playwright.sync_api import sync_playwright
+
+from apps.matches.domain import loop_db
+from apps.matches.domain.deeds import SeatSpec, do_start_match
+from apps.matches.live import bot_driver as bots
+from apps.moderation.models import MODERATORS_GROUP
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -38,8 +48,6 @@ def django_db_setup(django_db_setup, django_db_blocker):
 @pytest.fixture(autouse=True)
 def fresh_channel_layer():
     """Each test gets its own layer: the Redis layer binds its locks to the event loop that first used it."""
-    from channels.layers import channel_layers
-
     channel_layers.backends.clear()
     yield
     channel_layers.backends.clear()
@@ -50,8 +58,6 @@ def loop_connections_closed():
     """Each test's event loop has its own database connections for moves: closed with it, so none is left open
     when the test database is dropped."""
     yield
-    from apps.matches import loop_db
-
     loop_db.close_all()
 
 
@@ -60,10 +66,6 @@ async def close_worker_connections():
     """For socket tests: database_sync_to_async runs in one worker thread; once the test is over, the bot moves it
     woke finish and that thread's connection is closed, so the test database can be dropped."""
     yield
-    from channels.db import database_sync_to_async
-
-    from apps.matches import bots
-
     await asyncio.gather(*bots.running_tasks(), return_exceptions=True)
     await database_sync_to_async(connections.close_all)()
 
@@ -79,8 +81,6 @@ def no_presence_heartbeat(settings):
 @pytest.fixture(autouse=True)
 def fresh_throttles():
     """Throttle and lockout counters (in the cache) start at zero for each test: user ids repeat between tests."""
-    from django.core.cache import cache
-
     clear_throttles(cache)
     yield
     clear_throttles(cache)
@@ -199,18 +199,12 @@ def daphne_servers(transactional_db):
 @pytest.fixture
 def duel(alice, bob):
     """A running Chronicle match: alice in seat 0, bob in seat 1."""
-    from apps.matches.services import SeatSpec, start_match
-
-    return start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=20261122)
+    return do_start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=20261122)
 
 
 @pytest.fixture
 def moderator(make_user):
     """Staff in the Moderators group (kept in step by a post_migrate handler)."""
-    from django.contrib.auth.models import Group
-
-    from apps.moderation.models import MODERATORS_GROUP
-
     user = make_user("mona", is_staff=True)
     user.groups.add(Group.objects.get(name=MODERATORS_GROUP))
     return user
@@ -229,8 +223,6 @@ def browser(monkeypatch):
         require("CIVITAS_REQUIRE_BROWSER", f"Chromium is not installed at {CHROMIUM}")
     # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are still synchronous.
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    from playwright.sync_api import sync_playwright
-
     with sync_playwright() as p:
         launched = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         yield launched

@@ -3,6 +3,7 @@ shared by each game's protocol tests. A playout is a list of ``(state, seat, mov
 ``(final_state, None, None)``, as each game's ``random_game`` helper yields them."""
 
 import json
+import re
 
 # Refusals every engine gives in the same words, whatever its moves: (move, words of the message).
 MALFORMED_ANY_GAME = [
@@ -48,3 +49,32 @@ def assert_states_survive_a_json_round_trip(rules, playout, apply_every: int = 1
         if move is not None and i % apply_every == 0:
             assert rules.apply(again, seat, move) == rules.apply(state, seat, move)
     assert isinstance(state["rng"], int)
+
+
+SEAT_PLACEHOLDER = re.compile(r"\{p(\d+)\}")
+
+
+def assert_pending_record(rules, state):
+    """The protocol's ``pending`` record at one state, as every game owes it; returns it for the game's own checks.
+
+    None exactly when the game is over; else the four fields, the seats the game waits for (its active seats,
+    ascending), a kind, options sorted and covering every legal move type of those seats, and a prompt anyone may
+    read: placeholders only for seats at the table, and no string hidden from any viewer."""
+    pending = rules.pending(state)
+    if rules.outcome(state) is not None:
+        assert pending is None
+        return None
+    assert pending is not None
+    assert set(pending) == {"seats", "kind", "prompt", "options"}
+    assert pending["seats"] == rules.active_seats(state) == sorted(pending["seats"])
+    assert isinstance(pending["kind"], str) and pending["kind"]
+    assert pending["options"] == sorted(set(pending["options"]))
+    owed = {move["type"] for seat in pending["seats"] for move in rules.legal_moves(state, seat)}
+    assert owed <= set(pending["options"]), (owed, pending["options"])
+    prompt = pending["prompt"]
+    assert isinstance(prompt, str) and prompt
+    assert all(int(seat) < state["players"] for seat in SEAT_PLACEHOLDER.findall(prompt)), prompt
+    for viewer in [None, *range(state["players"])]:
+        leaked = [secret for secret in rules.hidden_from(state, viewer) if secret in prompt]
+        assert not leaked, f"the pending prompt shows {leaked} to {viewer}"
+    return pending

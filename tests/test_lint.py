@@ -21,3 +21,21 @@ def test_engines_import_nothing_of_django(app):
     code = (f"import sys; import {app}.engine; "
             "assert not any(m == 'django' or m.startswith('django.') for m in sys.modules), 'django imported'")
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
+
+
+# Content data (cards, tiles, ages) may be long; code may not.
+CONTENT_DATA = ("content.py", "cards.py", "ages/")
+MODULE_LINE_LIMIT = 900
+
+
+def test_no_module_of_code_is_over_900_lines():
+    too_long = {}
+    for top in ("apps", "config"):
+        for path in (ROOT / top).rglob("*.py"):
+            name = path.relative_to(ROOT).as_posix()
+            if "/migrations/" in name or any(name.endswith(data) or f"/{data}" in name for data in CONTENT_DATA):
+                continue
+            lines = len(path.read_text().splitlines())
+            if lines > MODULE_LINE_LIMIT:
+                too_long[name] = lines
+    assert not too_long, too_long

@@ -7,8 +7,8 @@ from django.db import connections
 from django.test import override_settings
 
 from apps.lobbies import services as lobbies
-from apps.matches.registry import built_games, engine
-from apps.matches.services import SeatSpec, post_chat, start_match
+from apps.matches.domain.deeds import SeatSpec, do_post_chat, do_start_match
+from apps.matches.engine import built_games, engine
 from tests.abuse.test_xss import PAYLOADS
 from tests.browser.test_play_chronicle import DESKTOP, Watchful
 from tests.conftest import session_cookie
@@ -36,14 +36,14 @@ def site(transactional_db, make_user):
             others = [make_user(f"{entry.slug[:6]}{i}") for i in range(1, rules.min_players)]
             names = ["ada", *[HOSTILE_NAME if i == 0 else o.username for i, o in enumerate(others)]]
             specs = [SeatSpec(n, u) for n, u in zip(names, [ada, *others], strict=True)]
-            matches[entry.slug] = start_match(entry.slug, specs, seed=41).pk
+            matches[entry.slug] = do_start_match(entry.slug, specs, seed=41).pk
         lobby = lobbies.create_lobby(ada, "chronicle", 4, is_public=True)
         lobbies.join(lobby.pk, ann)
         lobbies.join(lobby.pk, bob)
         with override_settings(CHAT_RATE_LIMIT=(100, 10)):
             for payload in PAYLOADS:
-                post_chat(f"lobby:{lobby.pk}", dan, payload)
-                post_chat(f"match:{matches['chronicle']}", dan, payload)
+                do_post_chat(f"lobby:{lobby.pk}", dan, payload)
+                do_post_chat(f"match:{matches['chronicle']}", dan, payload)
         get_user_model().objects.filter(pk=ann.pk).update(username=HOSTILE_NAME)
         return {"lobby": lobby.pk, "matches": matches, "ada": session_cookie(ada), "bob": session_cookie(bob)}
     finally:

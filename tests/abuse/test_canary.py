@@ -30,12 +30,12 @@ from channels.db import database_sync_to_async
 from django.db import connections
 
 from apps.lobbies import services as lobbies
-from apps.matches import frames
+from apps.matches.domain.deeds import SeatSpec, do_move, do_start_match
+from apps.matches.domain.replay import states
+from apps.matches.engine import IllegalMove, built_games, engine
+from apps.matches.live import frames
 from apps.matches.models import Match
-from apps.matches.registry import built_games, engine
-from apps.matches.replay import states
-from apps.matches.rules import IllegalMove
-from apps.matches.services import SeatSpec, start_match, submit_move
+from tests.lobbies.test_lobby_consumer import open_lobby
 from tests.matches.test_consumer import connect, leave_and_replay
 
 PLAYOUTS = int(os.environ.get("CIVITAS_CANARY_PLAYOUTS", "1"))
@@ -159,7 +159,7 @@ def play_to_the_end(match: Match, rnd: random.Random, checkpoint) -> Match:
     rules = engine(match.game)
     while match.status == Match.Status.RUNNING:
         seat, move = pick_move(rules, match.state, rnd)
-        assert submit_move(match.pk, seat, move, match.version).ok
+        assert do_move(match.pk, seat, move, match.version).ok
         match.refresh_from_db()
         if match.version in (1, 5, 20, 60, 200) and match.status == Match.Status.RUNNING:
             checkpoint(match)
@@ -171,7 +171,7 @@ def play_to_the_end(match: Match, rnd: random.Random, checkpoint) -> Match:
 @pytest.mark.parametrize("slug", GAMES)
 def test_match_story_and_replay_pages_hide_what_they_must(client, slug, seated_users, carol):
     rules = engine(slug)
-    match = start_match(slug, [SeatSpec(user.username, user) for user in seated_users], seed=SEED)
+    match = do_start_match(slug, [SeatSpec(user.username, user) for user in seated_users], seed=SEED)
     viewers = {0: seated_users[0], 1: seated_users[1], None: carol, "anonymous": None}
     checked = []
 
@@ -217,16 +217,16 @@ def test_match_story_and_replay_pages_hide_what_they_must(client, slug, seated_u
     assert len(checked) >= 8
 
 
-async def receive_all(communicator, into: list, version: int = -1, timeout: float = 0.05) -> None:
+async def receive_all(communicator, into: list, version: int = -1, quiet_s: float = 0.05) -> None:
     """Everything the socket is sent until a state of at least ``version`` has come and it stays quiet for
-    ``timeout`` seconds (a timed-out receive would cancel the consumer, so wait with ``receive_nothing``)."""
+    ``quiet_s`` seconds (a timed-out receive would cancel the consumer, so wait with ``receive_nothing``)."""
     while version >= 0:
         text = await communicator.receive_from(timeout=5)
         into.append(text)
         frame = json.loads(text)
         if frame["type"] == "state" and frame["version"] >= version:
             break
-    while not await communicator.receive_nothing(timeout=timeout):
+    while not await communicator.receive_nothing(timeout=quiet_s):
         into.append(await communicator.receive_from(timeout=5))
 
 
@@ -235,15 +235,13 @@ async def receive_all(communicator, into: list, version: int = -1, timeout: floa
 @pytest.mark.parametrize("slug", GAMES)
 async def test_every_socket_frame_of_a_few_moves_hides_the_other_seats_cards(slug, alice, bob, carol):
     """From the lobby to a few moves in: state, presence, chat, error and lobby frames all scanned."""
-    from tests.lobbies.test_lobby_consumer import open_lobby
-
     rules = engine(slug)
     lobby = await database_sync_to_async(lobbies.create_lobby)(alice, slug, 2, True)
     await database_sync_to_async(lobbies.join)(lobby.pk, bob)
     lobby_socket = await open_lobby(lobby.pk, carol)
     match = await database_sync_to_async(lobbies.start)(lobby.pk, alice)
     lobby_frames: list[str] = []
-    await receive_all(lobby_socket, lobby_frames, timeout=0.3)
+    await receive_all(lobby_socket, lobby_frames, quiet_s=0.3)
     await lobby_socket.disconnect()
     seat_of = {alice.pk: None, bob.pk: None}
     for row in await database_sync_to_async(lambda: list(match.seats.values("index", "user_id")))():

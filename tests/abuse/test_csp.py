@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from apps.lobbies import services as lobbies
-from apps.matches.services import SeatSpec, start_match
+from apps.matches.domain.deeds import SeatSpec, do_start_match
 
 ROOT = Path(__file__).resolve().parents[2]
 EXPECTED = {
@@ -24,7 +24,7 @@ def directives(response) -> dict:
 @pytest.mark.django_db
 def test_pages_static_files_and_errors_carry_the_policy(client, alice, bob):
     lobby = lobbies.create_lobby(alice, "chronicle", 2, is_public=True)
-    match = start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=5)
+    match = do_start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=5)
     client.force_login(bob)
     for url in ["/", "/accounts/login/", "/games/chronicle/", lobby.get_absolute_url(), match.get_absolute_url(),
                 "/static/civitas/site.css", "/lobbies/999999/", "/healthz"]:

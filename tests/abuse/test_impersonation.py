@@ -12,13 +12,15 @@ import json
 
 import pytest
 from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.models import Session
 from django.test import Client
 
-from apps.matches import bots
+from apps.matches.engine import engine
+from apps.matches.live import bot_driver as bots
 from apps.matches.models import ChatMessage, Match, MoveLog
-from apps.matches.registry import engine
 from apps.moderation import services as moderation
+from config.asgi import application
 from tests.matches.test_consumer import connect, next_of
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio,
@@ -39,10 +41,6 @@ def victim(duel, alice, bob):
 
 
 async def connect_with_cookie(match_id, cookie: str):
-    from channels.testing import WebsocketCommunicator
-
-    from config.asgi import application
-
     headers = [(b"host", b"localhost"), (b"origin", b"http://localhost"), (b"cookie", f"sessionid={cookie}".encode())]
     communicator = WebsocketCommunicator(application, f"/ws/matches/{match_id}/?format=json", headers=headers)
     assert (await communicator.connect(timeout=5))[0]

@@ -2,6 +2,7 @@
 
 import io
 import json
+import logging
 import secrets
 
 import pytest
@@ -14,6 +15,7 @@ from django.test import Client
 from apps.lobbies import services
 from apps.lobbies.models import Lobby
 from config.asgi import application
+from config.security import RedactInviteTokens
 from config.serve import redact, redacting
 from tests.conftest import session_cookie
 
@@ -155,10 +157,6 @@ def test_access_log_lines_do_not_carry_invite_tokens():
 
 
 def test_djangos_own_request_log_lines_are_redacted_too():
-    import logging
-
-    from config.security import RedactInviteTokens
-
     token = secrets.token_urlsafe(24)
     record = logging.LogRecord("django.request", logging.WARNING, __file__, 1, "%s: %s", ("Gone", f"/join/{token}/"),
                                None)

@@ -1,7 +1,9 @@
 """Password guessing is locked out per account and per client address, behind the proxy, in the shared cache."""
 
 import pytest
+from django.conf import settings as django_settings
 from django.contrib.auth import authenticate as real_authenticate
+from django.core.cache.backends import locmem
 from django.test import Client
 
 from apps.accounts import lockout
@@ -51,10 +53,7 @@ def test_twenty_failures_from_one_address_lock_that_address_for_every_account(ma
 
 
 def test_a_successful_login_after_the_window(client, alice, monkeypatch):
-    import django.core.cache.backends.locmem as locmem
-    from django.conf import settings
-
-    if "LocMemCache" not in settings.CACHES["default"]["BACKEND"]:
+    if "LocMemCache" not in django_settings.CACHES["default"]["BACKEND"]:
         pytest.skip("moves the local cache's clock")
     for _ in range(5):
         attempt(client, "alice", "wrong-guess")

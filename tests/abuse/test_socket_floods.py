@@ -7,8 +7,8 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from apps.lobbies import services as lobbies
-from apps.matches import throttle
-from apps.matches.throttle import FloodGuard
+from apps.matches.live import flood as throttle
+from apps.matches.live.flood import FloodGuard
 from config.asgi import application
 from tests.conftest import session_cookie
 

@@ -13,9 +13,9 @@ from django.test import Client
 from apps.accounts.services import check_display_name
 from apps.lobbies import services as lobbies
 from apps.lobbies.models import Lobby
-from apps.matches import frames
-from apps.matches.registry import built_games
-from apps.matches.services import SeatSpec, post_chat, start_match
+from apps.matches.domain.deeds import SeatSpec, do_post_chat, do_start_match
+from apps.matches.engine import built_games, engine
+from apps.matches.live import frames
 from config.asgi import application
 from tests.conftest import session_cookie
 
@@ -74,10 +74,10 @@ def hostile_table(make_user, settings):
     alice, bob, ann = make_user("alice"), make_user("bob"), make_user("ann")
     lobby = lobbies.create_lobby(alice, "chronicle", 3, is_public=True)
     lobbies.join(lobby.pk, ann)
-    match = start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=3)
+    match = do_start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=3)
     for payload in PAYLOADS:
-        post_chat(f"lobby:{lobby.pk}", bob, payload)
-        post_chat(f"match:{match.pk}", bob, payload)
+        do_post_chat(f"lobby:{lobby.pk}", bob, payload)
+        do_post_chat(f"match:{match.pk}", bob, payload)
     type(ann).objects.filter(pk=ann.pk).update(username=HOSTILE_NAME)
     match.seats.filter(index=1).update(name=HOSTILE_NAME)
     return lobby, match, alice, bob
@@ -103,11 +103,9 @@ def test_pages_show_every_payload_as_text(hostile_table):
 @pytest.mark.django_db
 @pytest.mark.parametrize("game", [entry.slug for entry in built_games()])
 def test_every_games_board_shows_a_hostile_seat_name_as_text(make_user, game):
-    from apps.matches.registry import engine
-
     rules = engine(game)
     people = [make_user(f"p{i}") for i in range(rules.min_players)]
-    match = start_match(game, [SeatSpec(HOSTILE_NAME if i == 0 else f"p{i}", person)
+    match = do_start_match(game, [SeatSpec(HOSTILE_NAME if i == 0 else f"p{i}", person)
                                for i, person in enumerate(people)], seed=11)
     for seat in (0, 1, None):
         assert_inert(json.loads(frames.frame_for(match, seat, "html"))["html"], f"{game} board for seat {seat}")

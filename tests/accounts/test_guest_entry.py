@@ -8,8 +8,10 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
 
+from apps.accounts import device
 from apps.lobbies import services as lobbies
 from apps.moderation import services as moderation
+from apps.moderation.models import Sanction
 
 pytestmark = pytest.mark.django_db
 HOME, CAFE, ELSEWHERE = "198.51.100.1", "198.51.100.2", "203.0.113.3"
@@ -51,7 +53,6 @@ def test_it_refuses_a_new_guest_from_the_banned_guests_address_for_a_day(banned_
     assert response.status_code == 403 and not exists("Rowdy2")
     assert "used from your network" in response.content.decode()
     assert "until" in response.content.decode()
-    from apps.moderation.models import Sanction
 
     Sanction.objects.update(created_at=timezone.now() - timedelta(seconds=settings.BAN_ADDRESS_SECONDS + 1))
     assert enter(other_browser, "Rowdy2", HOME).status_code == 302 and exists("Rowdy2")
@@ -84,8 +85,6 @@ def test_a_lifted_ban_lets_the_browser_in_again(banned_browser, moderator):
 
 
 def test_the_device_cookie_is_signed_long_lived_httponly_and_lax(client):
-    from apps.accounts import device
-
     enter(client, "Wanderer", HOME)
     cookie = client.cookies[device.COOKIE]
     assert cookie["httponly"] and cookie["samesite"] == "Lax" and int(cookie["max-age"]) >= 365 * 24 * 3600

@@ -6,6 +6,8 @@ import pytest
 from django.apps import apps as django_apps
 from django.contrib.auth import get_user_model
 
+from apps.accounts.admin import UserCreateForm
+
 pytestmark = pytest.mark.django_db
 SIGN_UP = {"password1": "a-long-secret-9", "password2": "a-long-secret-9"}
 
@@ -47,8 +49,6 @@ def test_different_names_are_still_welcome(client, alice):
 
 
 def test_the_admin_cannot_create_a_look_alike_either(make_user):
-    from apps.accounts.admin import UserCreateForm
-
     make_user("Alab94ice")
     form = UserCreateForm({"username": "AIab94ice", "usable_password": "false"})
     assert not form.is_valid() and "too similar" in str(form.errors["username"])

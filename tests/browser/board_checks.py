@@ -4,7 +4,7 @@ and the checks that a phone player can use it (no sideways scrolling, every targ
 from django.db import connections
 
 from apps.lobbies import services as lobbies
-from apps.matches.services import SeatSpec, start_match
+from apps.matches.domain.deeds import SeatSpec, do_start_match
 from tests.browser.test_play_chronicle import DESKTOP, PHONE, Watchful, version_of, wait_for_version
 from tests.conftest import session_cookie
 
@@ -38,7 +38,7 @@ def seeded_match(make_user, game: str, seed: int) -> tuple[int, list[str]]:
     """A match of ``game`` from ``seed`` (so a test can script its moves), ada in seat 0 and bea in seat 1."""
     try:
         ada, bea = make_user("ada"), make_user("bea")
-        match = start_match(game, [SeatSpec("ada", ada), SeatSpec("bea", bea)], seed=seed)
+        match = do_start_match(game, [SeatSpec("ada", ada), SeatSpec("bea", bea)], seed=seed)
         return match.pk, [session_cookie(ada), session_cookie(bea)]
     finally:
         connections.close_all()

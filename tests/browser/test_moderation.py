@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth.models import Group
 from django.db import connections
 
-from apps.matches.services import SeatSpec, start_match
+from apps.matches.domain.deeds import SeatSpec, do_start_match
 from apps.moderation.models import MODERATORS_GROUP
 from tests.browser.test_play_chronicle import ARTIFACTS, DESKTOP, Watchful, version_of, wait_for_version
 from tests.conftest import session_cookie
@@ -19,7 +19,7 @@ def table(transactional_db, make_user):
         alice, bob = make_user("alice"), make_user("bob")
         mona = make_user("mona", is_staff=True)
         mona.groups.add(Group.objects.get(name=MODERATORS_GROUP))
-        match = start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=31)
+        match = do_start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=31)
         # Sign-up allows no markup in names; force some in to prove pages would show it as text anyway.
         match.seats.filter(index=0).update(name=HOSTILE_NAME)
         return match, session_cookie(alice), session_cookie(bob)

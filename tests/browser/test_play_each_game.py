@@ -9,8 +9,8 @@ from django.db import connections
 from playwright.sync_api import Error as PlaywrightError
 
 from apps.lobbies import services as lobbies
+from apps.matches.engine import built_games, engine
 from apps.matches.models import Match
-from apps.matches.registry import built_games, engine
 from tests.browser.test_play_chronicle import ARTIFACTS, DESKTOP, PHONE, Watchful, version_of, wait_for_version
 from tests.conftest import session_cookie
 

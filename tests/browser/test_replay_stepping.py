@@ -3,7 +3,7 @@
 import pytest
 from django.db import connections
 
-from apps.matches.services import SeatSpec, play_bot_move, start_match
+from apps.matches.domain.deeds import SeatSpec, do_bot_move, do_start_match
 from tests.browser.test_play_chronicle import ARTIFACTS, DESKTOP, PHONE, Watchful
 
 STEP_MS = 100
@@ -22,8 +22,8 @@ TIMED_STEP = """async ([how, what, expected]) => {
 @pytest.fixture
 def finished_match(transactional_db):
     try:
-        match = start_match("chronicle", [SeatSpec("Bot A", bot="random"), SeatSpec("Bot B", bot="random")], seed=8)
-        while play_bot_move(match.pk):
+        match = do_start_match("chronicle", [SeatSpec("Bot A", bot="random"), SeatSpec("Bot B", bot="random")], seed=8)
+        while do_bot_move(match.pk):
             pass
         match.refresh_from_db()
         return match

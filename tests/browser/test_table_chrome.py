@@ -11,9 +11,9 @@ from django.db import connections
 from django.utils import timezone
 
 from apps.lobbies import services as lobbies
+from apps.matches.domain.deeds import SeatSpec, do_bot_move, do_start_match
+from apps.matches.engine import built_games
 from apps.matches.models import MatchSeat
-from apps.matches.registry import built_games
-from apps.matches.services import SeatSpec, play_bot_move, start_match
 from tests.browser.test_play_chronicle import ARTIFACTS, DESKTOP, PHONE, Watchful
 from tests.conftest import session_cookie
 
@@ -27,11 +27,11 @@ def tables(transactional_db, make_user):
     try:
         alice, bob = make_user("alice"), make_user("bob")
         lobby = lobbies.create_lobby(alice, "stone_age", 3, is_public=True, name="Friday night")
-        running = {entry.slug: start_match(entry.slug, [SeatSpec("alice", alice), SeatSpec("Bot", bot="random")],
-                                           seed=7).pk for entry in built_games()}
-        done = start_match("chronicle", [SeatSpec("alice", alice, bot="random"), SeatSpec("bob", bob, bot="random")],
-                           seed=8)
-        while play_bot_move(done.pk):
+        running = {entry.slug: do_start_match(entry.slug, [SeatSpec("alice", alice), SeatSpec("Bot", bot="random")],
+                                              seed=7).pk for entry in built_games()}
+        done = do_start_match("chronicle", [SeatSpec("alice", alice, bot="random"), SeatSpec("bob", bob, bot="random")],
+                              seed=8)
+        while do_bot_move(done.pk):
             pass
         MatchSeat.objects.filter(match=done).update(bot="", away_since=timezone.now() - timedelta(hours=1))
         return {"cookie": session_cookie(alice), "lobby": lobby.pk, "running": running, "done": done.pk}

@@ -17,7 +17,7 @@ from django.db import connection
 from websockets.asyncio.client import connect
 
 from apps.lobbies.services import create_lobby
-from apps.matches.services import SeatSpec, start_match
+from apps.matches.domain.deeds import SeatSpec, do_start_match
 from tests.conftest import ROOT, DaphneProcess, database_url_for_subprocess, free_port, require, session_cookie
 
 pytestmark = pytest.mark.cluster
@@ -37,7 +37,7 @@ def test_thousands_of_visits_and_moves_keep_each_process_within_its_connection_b
     if connection.vendor != "postgresql" or not os.environ.get("REDIS_URL"):
         require("CIVITAS_REQUIRE_PRODUCTION_SHAPE", "needs DATABASE_URL (PostgreSQL) and REDIS_URL")
     lobby = create_lobby(alice, "chronicle", 2, is_public=True)
-    matches = [start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=n).pk
+    matches = [do_start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=n).pk
                for n in range(MATCHES)]
     cookies = {0: session_cookie(alice), 1: session_cookie(bob)}
     paths = ["/healthz", "/", f"/lobbies/{lobby.pk}/", f"/matches/{matches[0]}/"]

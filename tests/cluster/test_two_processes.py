@@ -10,8 +10,8 @@ import pytest
 from django.db import connection
 from websockets.asyncio.client import connect
 
-from apps.matches.registry import engine
-from apps.matches.services import SeatSpec, start_match
+from apps.matches.domain.deeds import SeatSpec, do_start_match
+from apps.matches.engine import engine
 from tests.conftest import require, session_cookie
 
 pytestmark = pytest.mark.cluster
@@ -45,7 +45,7 @@ def test_a_whole_game_across_two_processes(daphne_servers, alice, bob, carol):
     global MATCH_ID
     if connection.vendor != "postgresql" or not os.environ.get("REDIS_URL"):
         require("CIVITAS_REQUIRE_PRODUCTION_SHAPE", "needs DATABASE_URL (PostgreSQL) and REDIS_URL")
-    match = start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=1122)
+    match = do_start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=1122)
     MATCH_ID = match.pk
     first, second = daphne_servers(2)
     cookies = {u.pk: session_cookie(u) for u in (alice, bob, carol)}

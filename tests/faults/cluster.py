@@ -11,8 +11,8 @@ import time
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
+from apps.matches.engine import engine
 from apps.matches.models import Match, MoveLog
-from apps.matches.registry import engine
 
 
 class Player:

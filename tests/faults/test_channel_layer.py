@@ -27,8 +27,8 @@ def layers():
     return [PubSubChannelLayer(hosts=[settings.REDIS_URL], prefix=prefix, capacity=5) for _ in range(2)]
 
 
-async def received(layer, channel, count, timeout=3.0):
-    return [await asyncio.wait_for(layer.receive(channel), timeout) for _ in range(count)]
+async def received(layer, channel, count, each_within_s=3.0):
+    return [await asyncio.wait_for(layer.receive(channel), each_within_s) for _ in range(count)]
 
 
 def subscribers(topic: str) -> int:

@@ -9,9 +9,9 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
-from apps.matches import layer_watch
-from apps.matches.registry import engine
-from apps.matches.services import submit_human_move
+from apps.matches.domain.deeds import do_human_move
+from apps.matches.engine import engine
+from apps.matches.live import layer_watch
 from tests.matches.test_consumer import connect, next_of
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio,
@@ -35,7 +35,7 @@ async def test_sockets_deaf_after_their_groups_were_lost_hear_again_once_they_re
         for group in socket._groups():
             await layer.group_discard(group, socket.channel_name)
     first = RULES.legal_moves(duel.state, seat)[0]
-    assert (await database_sync_to_async(submit_human_move)(duel.pk, seat, first, 0)).ok
+    assert (await database_sync_to_async(do_human_move)(duel.pk, seat, first, 0)).ok
     assert await watcher.receive_nothing(timeout=0.3), "with its groups gone, the socket hears nothing"
 
     assert await layer_watch.rejoin_all() >= 1
@@ -44,7 +44,7 @@ async def test_sockets_deaf_after_their_groups_were_lost_hear_again_once_they_re
 
     state = RULES.apply(duel.state, seat, first)
     after = RULES.active_seats(state)[0]
-    assert (await database_sync_to_async(submit_human_move)(duel.pk, after, RULES.legal_moves(state, after)[0],
+    assert (await database_sync_to_async(do_human_move)(duel.pk, after, RULES.legal_moves(state, after)[0],
                                                             1)).ok
     assert (await next_of(watcher, "state"))["version"] == 2, "and hears the next move pushed to its group"
     await watcher.disconnect()

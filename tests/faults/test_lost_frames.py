@@ -10,9 +10,10 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
-from apps.matches import consumers, frames, push, services
+from apps.matches.domain import deeds
+from apps.matches.engine import engine
+from apps.matches.live import consumers, frames, push
 from apps.matches.models import Match
-from apps.matches.registry import engine
 from tests.matches.test_consumer import connect, next_of
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio,
@@ -25,7 +26,7 @@ async def move_once(match_id: int) -> int:
     def play():
         match = Match.objects.get(pk=match_id)
         seat = RULES.active_seats(match.state)[0]
-        result = services.submit_move(match_id, seat, RULES.legal_moves(match.state, seat)[0], match.version)
+        result = deeds.do_move(match_id, seat, RULES.legal_moves(match.state, seat)[0], match.version)
         assert result.ok, result
         return result.version
     return await database_sync_to_async(play)()
@@ -65,7 +66,7 @@ async def test_a_stalled_consumer_whose_channel_overflowed_logs_it_and_resyncs(d
             await move_once(duel.pk)
     stale = json.dumps({"type": "state", "version": 1})
     await get_channel_layer().group_send(group, {"type": "frame", "text": stale, "version": 1, "at": time.time() - 1})
-    with caplog.at_level(logging.WARNING, logger="apps.matches.consumers"):
+    with caplog.at_level(logging.WARNING, logger="apps.matches.live.consumers"):
         states = [f for f in await frames_within(watcher, 1.0) if f["type"] == "state"]
     assert [s["version"] for s in states] == [1, 3]
     assert states[-1]["version"] == 3 and states[-1]["view"] == RULES.view((await current(duel.pk)).state, None)

@@ -1,12 +1,18 @@
 """Presence left behind by a process that died without closing its sockets is ignored, then removed."""
 
+import asyncio
 from datetime import timedelta
 
 import pytest
+from channels.db import database_sync_to_async
+from django.db import connections
 from django.utils import timezone
 
-from apps.matches import liveness, periodic, push
+from apps.matches.domain.deeds import SeatSpec, do_start_match
+from apps.matches.live import heartbeat as liveness
+from apps.matches.live import periodic, push
 from apps.matches.models import MatchSeat, Presence
+from tests.matches.test_consumer import connect, next_of
 
 pytestmark = pytest.mark.django_db
 
@@ -46,10 +52,8 @@ def test_a_fresh_socket_of_another_process_stays(duel, settings):
 
 
 def test_many_stale_rows_are_swept_in_batches(duel, alice, bob, settings):
-    from apps.matches.services import SeatSpec, start_match
-
     settings.PRESENCE_HEARTBEAT = 30
-    other = start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=9)
+    other = do_start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=9)
     for i in range(250):
         present(duel if i % 2 else other, i % 3 if i % 3 < 2 else None, "gone:1:dead", 200, f"dead-{i}")
     present(duel, None, liveness.PROCESS, 0, "live-watcher")
@@ -64,13 +68,6 @@ def test_many_stale_rows_are_swept_in_batches(duel, alice, bob, settings):
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
 async def test_the_heartbeat_runs_in_the_serving_process_once_a_socket_connects(duel, carol, settings):
-    import asyncio
-
-    from channels.db import database_sync_to_async
-    from django.db import connections
-
-    from tests.matches.test_consumer import connect, next_of
-
     settings.PRESENCE_HEARTBEAT = 0.05
     await database_sync_to_async(present)(duel, 0, "gone:1:dead", 60, "dead-alice")
     watcher, _ = await connect(duel.pk, carol)

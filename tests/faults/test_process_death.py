@@ -12,7 +12,7 @@ import pytest
 from django.db import connection
 from websockets.asyncio.client import connect
 
-from apps.matches.services import SeatSpec, start_match
+from apps.matches.domain.deeds import SeatSpec, do_start_match
 from tests.conftest import free_port, require, session_cookie
 from tests.faults.cluster import Player, PrivateRedis, assert_exactly_once, restart
 
@@ -66,7 +66,7 @@ async def play_through(match_id, servers, cookies, at: int, fault) -> tuple[list
 def test_a_process_killed_mid_match_loses_no_acknowledged_move_and_applies_none_twice(
         daphne_servers, alice, bob, carol):
     production_shape()
-    match = start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=4040)
+    match = do_start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=4040)
     servers = daphne_servers(2)
     cookies = [session_cookie(u) for u in (alice, bob, carol)]
     acknowledged, everyone, recovery = asyncio.run(
@@ -91,8 +91,8 @@ def test_database_connections_stay_bounded_over_a_thousand_short_visits(daphne_s
             return cursor.fetchone()[0]
 
     def new_match() -> int:
-        return start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("bob", bob)],
-                           seed=random.randrange(1 << 30)).pk
+        return do_start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("bob", bob)],
+                              seed=random.randrange(1 << 30)).pk
 
     async def visit(match_id: int, rnd: random.Random) -> bool:
         """Connect as whoever is to move, make one move, leave. False once the match is over."""
@@ -139,7 +139,7 @@ def test_play_recovers_within_five_seconds_of_a_redis_restart(daphne_servers, al
     try:
         monkeypatch.setenv("REDIS_URL", f"redis://127.0.0.1:{redis.port}/0")
         servers = daphne_servers(2)
-        match = start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=5050)
+        match = do_start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=5050)
         cookies = [session_cookie(u) for u in (alice, bob, carol)]
         acknowledged, everyone, recovery = asyncio.run(
             play_through(match.pk, servers, cookies, at=5, fault=lambda: restart(redis)))

@@ -4,8 +4,8 @@ import pytest
 
 from apps.lobbies import services
 from apps.lobbies.models import Lobby
+from apps.matches.engine import all_games
 from apps.matches.models import Match
-from apps.matches.registry import all_games
 
 pytestmark = pytest.mark.django_db
 

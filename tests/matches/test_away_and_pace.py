@@ -10,9 +10,10 @@ from channels.testing import WebsocketCommunicator
 from django.db import connections
 from django.utils import timezone
 
-from apps.matches import bots, seats
+from apps.matches.domain import seats
+from apps.matches.domain.deeds import SeatSpec, do_start_match
+from apps.matches.live import bot_driver as bots
 from apps.matches.models import Match, MatchSeat
-from apps.matches.services import SeatSpec, start_match
 from config.asgi import application
 from tests.conftest import session_cookie
 from tests.matches.test_consumer import connect, next_of
@@ -73,8 +74,8 @@ async def test_a_player_who_is_here_cannot_be_voted_out(duel, alice, bob):
 
 
 async def test_at_your_own_pace_the_player_to_move_hears_it_anywhere_on_the_site(alice, bob):
-    match = await run(lambda: start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=3,
-                                          pace=Match.Pace.OWN_PACE))
+    match = await run(lambda: do_start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=3,
+                                             pace=Match.Pace.OWN_PACE))
     cookie = await run(session_cookie, bob)
     me = WebsocketCommunicator(application, "/ws/me/", headers=[
         (b"host", b"localhost"), (b"origin", b"http://localhost"), (b"cookie", f"sessionid={cookie}".encode())])

@@ -3,9 +3,9 @@
 import pytest
 
 from apps.lobbies import services as lobbies
+from apps.matches.domain.deeds import SeatSpec, do_bot_move, do_start_match
+from apps.matches.engine import engine
 from apps.matches.models import MoveLog
-from apps.matches.registry import engine
-from apps.matches.services import SeatSpec, play_bot_move, start_match
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +31,7 @@ def test_the_lobby_offers_the_games_own_bots(client, alice, first_move_bot):
 
 
 def test_a_bot_of_the_games_kind_plays_its_choice(first_move_bot):
-    match = start_match("chronicle", [SeatSpec("B1", bot="first"), SeatSpec("B2", bot="first")], seed=9)
+    match = do_start_match("chronicle", [SeatSpec("B1", bot="first"), SeatSpec("B2", bot="first")], seed=9)
     expected = first_move_bot.legal_moves(match.state, first_move_bot.active_seats(match.state)[0])[0]
-    assert play_bot_move(match.pk)
+    assert do_bot_move(match.pk)
     assert MoveLog.objects.get(match=match).move == expected

@@ -7,9 +7,10 @@ import pytest
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
-from apps.matches import bots
+from apps.matches.domain import selectors
+from apps.matches.domain.deeds import SeatSpec, do_start_match
+from apps.matches.live import bot_driver as bots
 from apps.matches.models import Match
-from apps.matches.services import SeatSpec, start_match
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio,
               pytest.mark.usefixtures("close_worker_connections")]
@@ -19,7 +20,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio,
 def bot_to_move(alice, settings):
     """A match whose bot (seat 0) is to move, still for a minute, with no socket open."""
     settings.BOT_DELAY = 0
-    match = start_match("chronicle", [SeatSpec("Random bot 1", bot="random"), SeatSpec("alice", alice)], seed=7)
+    match = do_start_match("chronicle", [SeatSpec("Random bot 1", bot="random"), SeatSpec("alice", alice)], seed=7)
     Match.objects.filter(pk=match.pk).update(updated_at=timezone.now() - timedelta(minutes=1))
     return match
 
@@ -40,15 +41,14 @@ async def test_a_sweep_leaves_a_table_that_moved_a_moment_ago_to_its_driver(bot_
 
 
 async def test_a_table_waiting_on_a_person_is_read_once_per_version(alice, bob, monkeypatch):
-    match = await database_sync_to_async(start_match)(
+    match = await database_sync_to_async(do_start_match)(
         "chronicle", [SeatSpec("alice", alice), SeatSpec("Random bot 1", bot="random")], seed=7)
     await database_sync_to_async(Match.objects.filter(pk=match.pk).update)(
         updated_at=timezone.now() - timedelta(minutes=1))
-    from apps.matches import services
 
     reads = []
-    has_waiting_bot = services.has_waiting_bot
-    monkeypatch.setattr(services, "has_waiting_bot", lambda pk: reads.append(pk) or has_waiting_bot(pk))
+    has_waiting_bot = selectors.has_waiting_bot
+    monkeypatch.setattr(selectors, "has_waiting_bot", lambda pk: reads.append(pk) or has_waiting_bot(pk))
     assert await bots.sweep() == [] and await bots.sweep() == []
     assert reads == [match.pk]
 

@@ -7,10 +7,10 @@ import pytest
 from channels.db import database_sync_to_async
 from django.db import connections
 
-from apps.matches import bots
+from apps.matches.domain.deeds import SeatSpec, do_start_match
+from apps.matches.engine import engine
+from apps.matches.live import bot_driver as bots
 from apps.matches.models import Match, MoveLog
-from apps.matches.registry import engine
-from apps.matches.services import SeatSpec, start_match
 from tests.matches.test_consumer import connect, next_of
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
@@ -20,7 +20,7 @@ RULES = engine("chronicle")
 async def test_a_person_plays_a_whole_game_against_a_bot(alice, settings):
     settings.BOT_DELAY = 0
     settings.MATCH_FRAME_RATE = (1000, 1000)  # this client answers every state at machine speed, no person could
-    match = await database_sync_to_async(start_match)(
+    match = await database_sync_to_async(do_start_match)(
         "chronicle", [SeatSpec("alice", alice), SeatSpec("Random bot 1", bot="random")], seed=404)
     player, _ = await connect(match.pk, alice)
     frame = await next_of(player, "state")

@@ -5,9 +5,9 @@ import threading
 import pytest
 from django.db import connection, connections
 
+from apps.matches.domain.deeds import do_move
+from apps.matches.engine import engine
 from apps.matches.models import Match, MoveLog
-from apps.matches.registry import engine
-from apps.matches.services import submit_move
 from tests.conftest import require
 
 RULES = engine("chronicle")
@@ -27,7 +27,7 @@ def race(match_id: int, seat: int, moves: list[dict], version: int) -> list:
     def submit(i: int) -> None:
         try:
             barrier.wait()
-            results[i] = submit_move(match_id, seat, moves[i % len(moves)], version, f"v{version}-c{i}")
+            results[i] = do_move(match_id, seat, moves[i % len(moves)], version, f"v{version}-c{i}")
         finally:
             connections.close_all()
 

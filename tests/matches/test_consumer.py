@@ -7,10 +7,10 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from apps.matches import bots
+from apps.matches.domain.replay import states
+from apps.matches.engine import engine
+from apps.matches.live import bot_driver as bots
 from apps.matches.models import Match, MoveLog
-from apps.matches.registry import engine
-from apps.matches.replay import states
 from config.asgi import application
 from tests.conftest import session_cookie
 
@@ -44,14 +44,14 @@ async def leave_and_replay(clients, match_id: int, version: int):
     return match, history
 
 
-async def next_of(communicator, kind: str, timeout: float = 3) -> dict:
-    """The next frame of this kind, skipping others; fails if none comes within ``timeout`` seconds."""
+async def next_of(communicator, kind: str, within_s: float = 3) -> dict:
+    """The next frame of this kind, skipping others; fails if none comes within ``within_s`` seconds."""
     async def wait():
         while True:
-            frame = json.loads(await communicator.receive_from(timeout=timeout))
+            frame = json.loads(await communicator.receive_from(timeout=within_s))
             if frame["type"] == kind:
                 return frame
-    return await asyncio.wait_for(wait(), timeout)
+    return await asyncio.wait_for(wait(), within_s)
 
 
 async def state_of(match_id):

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from apps.matches.registry import built_games, engine
+from apps.matches.engine import built_games, engine
 
 
 def reordered(value):

@@ -11,7 +11,7 @@ import pytest
 from channels.db import database_sync_to_async
 from django.db import connections
 
-from apps.matches.registry import engine
+from apps.matches.engine import engine
 from tests.matches.test_consumer import connect, leave_and_replay
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]

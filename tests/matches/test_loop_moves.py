@@ -8,9 +8,11 @@ from channels.db import database_sync_to_async
 from django.db import connection
 
 from apps.accounts.sessions import SessionEnded
-from apps.matches import loop_db, loop_moves, services
+from apps.matches.domain import checks, deeds, loop_db
+from apps.matches.engine import engine
+from apps.matches.live import push
 from apps.matches.models import Match, MoveLog, Presence
-from apps.matches.registry import engine
+from tests.matches.test_consumer import connect
 from tests.matches.test_move_store import signed_in_key
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio,
@@ -44,16 +46,23 @@ async def signed_in(user) -> tuple[int, str]:
     return user.pk, await database_sync_to_async(signed_in_key)(user)
 
 
+async def submit(*args) -> tuple[checks.MoveResult, list] | deeds.ToThread:
+    """``deeds.ado_move``'s answer with the frames it pushed, collected as the consumer collects them."""
+    with push.deferred() as pushes:
+        answer = await deeds.ado_move(*args)
+    return answer if isinstance(answer, deeds.ToThread) else (answer, pushes)
+
+
 async def test_a_legal_move_writes_what_the_thread_writes_and_pushes_to_who_listens(duel, alice, bob):
     await database_sync_to_async(Presence.objects.create)(channel_name="spec-1", match=duel, seat=None, fmt="json")
     seat, move = next_move(duel)
     mover = alice if seat == 0 else bob
-    result, pushes = await loop_moves.submit(duel.pk, seat, move, 0, "m1", await signed_in(mover))
-    assert result == services.MoveResult(True, 1)
+    result, pushes = await submit(duel.pk, seat, move, 0, "m1", await signed_in(mover))
+    assert result == checks.MoveResult(True, 1)
     stored = await fresh(duel.pk)
     expected = RULES.apply(duel.state, seat, move)
     assert (stored.version, stored.state) == (1, expected)
-    assert await logged(duel.pk) == [(1, seat, move, "m1", services.state_digest(expected))]
+    assert await logged(duel.pk) == [(1, seat, move, "m1", checks.state_digest(expected))]
     # The table hears it in the listening viewer's group only, rendered from what was written.
     assert [group for group, _ in pushes] == [f"m{duel.pk}.spec.json"]
     assert pushes[0][1]["version"] == 1 and '"version":1' in pushes[0][1]["text"]
@@ -69,10 +78,10 @@ async def test_refusals_are_the_threads_and_change_nothing(duel, alice, bob):
     ]
     for who, what, version, client_id, code in cases:
         user = alice if who == 0 else bob
-        answer = await loop_moves.submit(duel.pk, who, what, version, client_id, await signed_in(user))
-        thread = await database_sync_to_async(services.submit_human_move)(duel.pk, who, what, version, client_id)
+        answer = await submit(duel.pk, who, what, version, client_id, await signed_in(user))
+        thread = await database_sync_to_async(deeds.do_human_move)(duel.pk, who, what, version, client_id)
         assert answer == (thread, []) and thread.code == code
-    assert (await loop_moves.submit(10**9, 0, move, 0, "", await signed_in(alice)))[0].code == "forbidden"
+    assert (await submit(10**9, 0, move, 0, "", await signed_in(alice)))[0].code == "forbidden"
     assert (await fresh(duel.pk)).version == 0 and await logged(duel.pk) == []
 
 
@@ -81,7 +90,7 @@ async def test_a_signed_out_mover_is_refused_before_anything_is_read(duel, alice
     user_id, key = await signed_in(alice if seat == 0 else bob)
     for session in [(user_id, "x" * 32), (user_id + 1000, key)]:
         with pytest.raises(SessionEnded):
-            await loop_moves.submit(duel.pk, seat, move, 0, "", session)
+            await submit(duel.pk, seat, move, 0, "", session)
     assert (await fresh(duel.pk)).version == 0
 
 
@@ -90,15 +99,15 @@ async def test_rarer_moves_go_to_the_thread_with_nothing_written(duel, alice, bo
     mover = await signed_in(alice if seat == 0 else bob)
     for version, client_id, session in [("0", "", mover), (0, 7, mover), (0, "x" * 65, mover),
                                         (0, "", None), (0, "", (mover[0], ""))]:
-        assert await loop_moves.submit(duel.pk, seat, move, version, client_id, session) == loop_moves.ToThread()
+        assert await submit(duel.pk, seat, move, version, client_id, session) == deeds.ToThread()
     assert (await fresh(duel.pk)).version == 0
     # A move id the log already has: a resend of an old move (its version passed) or a reuse at the current one.
-    assert (await loop_moves.submit(duel.pk, seat, move, 0, "once", mover))[0].ok
+    assert (await submit(duel.pk, seat, move, 0, "once", mover))[0].ok
     match = await fresh(duel.pk)
-    assert await loop_moves.submit(duel.pk, seat, move, 0, "once", mover) == loop_moves.ToThread()
+    assert await submit(duel.pk, seat, move, 0, "once", mover) == deeds.ToThread()
     seat, move = next_move(match)
     mover = await signed_in(alice if seat == 0 else bob)
-    assert await loop_moves.submit(duel.pk, seat, move, 1, "once", mover) == loop_moves.ToThread()
+    assert await submit(duel.pk, seat, move, 1, "once", mover) == deeds.ToThread()
     assert (await fresh(duel.pk)).version == 1 and len(await logged(duel.pk)) == 1
 
 
@@ -110,18 +119,18 @@ async def test_the_last_move_goes_to_the_thread_which_records_the_results(duel, 
                   if RULES.outcome(RULES.apply(match.state, seat, m)) is not None]
         if ending:
             break
-        assert (await database_sync_to_async(services.submit_move)(
+        assert (await database_sync_to_async(deeds.do_move)(
             match.pk, seat, RULES.legal_moves(match.state, seat)[0], match.version)).ok
         match = await fresh(duel.pk)
     mover = await signed_in(alice if seat == 0 else bob)
-    assert await loop_moves.submit(duel.pk, seat, ending[0], match.version, "", mover) == loop_moves.ToThread()
+    assert await submit(duel.pk, seat, ending[0], match.version, "", mover) == deeds.ToThread()
     assert (await fresh(duel.pk)).status == Match.Status.RUNNING
 
 
 async def test_a_failed_connection_is_replaced_and_the_move_handed_over(duel, alice, bob):
     seat, move = next_move(duel)
     mover = await signed_in(alice if seat == 0 else bob)
-    assert (await loop_moves.submit(duel.pk, seat, {"type": "no such move"}, 0, "", mover))[0].code == "illegal_move"
+    assert (await submit(duel.pk, seat, {"type": "no such move"}, 0, "", mover))[0].code == "illegal_move"
     async with loop_db.connection() as conn:
         backend = conn.info.backend_pid
 
@@ -132,8 +141,8 @@ async def test_a_failed_connection_is_replaced_and_the_move_handed_over(duel, al
 
     await kill()
     await asyncio.sleep(0.2)
-    assert await loop_moves.submit(duel.pk, seat, move, 0, "", mover) == loop_moves.ToThread(tell_table=False)
-    assert (await loop_moves.submit(duel.pk, seat, move, 0, "", mover))[0].ok
+    assert await submit(duel.pk, seat, move, 0, "", mover) == deeds.ToThread(tell_table=False)
+    assert (await submit(duel.pk, seat, move, 0, "", mover))[0].ok
     assert (await fresh(duel.pk)).version == 1
 
 
@@ -154,23 +163,21 @@ async def test_each_loop_opens_at_most_its_share_of_connections(duel, alice, bob
 
 
 async def test_a_consumer_move_is_played_on_the_loop(duel, alice, bob, monkeypatch):
-    from tests.matches.test_consumer import connect
-
     calls = []
-    submit = loop_moves.submit
+    ado_move = deeds.ado_move
 
     async def watched(*args):
-        answer = await submit(*args)
+        answer = await ado_move(*args)
         calls.append(answer)
         return answer
 
-    monkeypatch.setattr(loop_moves, "submit", watched)
+    monkeypatch.setattr(deeds, "ado_move", watched)
     seat, move = next_move(duel)
     client, _ = await connect(duel.pk, alice if seat == 0 else bob)
     assert (await state_frame(client))["version"] == 0
     await client.send_json_to({"type": "move", "move": move, "version": 0, "id": "c1"})
     assert (await state_frame(client))["version"] == 1
-    assert [answer[0].ok for answer in calls] == [True]
+    assert [answer.ok for answer in calls] == [True]
     await client.disconnect()
 
 
@@ -183,13 +190,13 @@ async def state_frame(client) -> dict:
 
 
 async def test_the_loop_and_the_thread_record_the_same_mover_on_the_log_row(duel, alice, bob):
-    twin = await database_sync_to_async(services.start_match)(
-        "chronicle", [services.SeatSpec("alice", alice), services.SeatSpec("bob", bob)], seed=20261122)
+    twin = await database_sync_to_async(deeds.do_start_match)(
+        "chronicle", [deeds.SeatSpec("alice", alice), deeds.SeatSpec("bob", bob)], seed=20261122)
     seat, move = next_move(duel)
     mover = alice if seat == 0 else bob
-    result, _ = await loop_moves.submit(duel.pk, seat, move, 0, "m1", await signed_in(mover))
+    result, _ = await submit(duel.pk, seat, move, 0, "m1", await signed_in(mover))
     assert result.ok
-    assert (await database_sync_to_async(services.submit_human_move)(twin.pk, seat, move, 0, "m1")).ok
+    assert (await database_sync_to_async(deeds.do_human_move)(twin.pk, seat, move, 0, "m1")).ok
 
     def movers(match_id):
         return list(MoveLog.objects.filter(match_id=match_id).values_list("player", "by_bot"))

@@ -10,18 +10,20 @@ from django.test import Client
 from django.utils import timezone
 
 from apps.accounts.sessions import SessionEnded
-from apps.matches import liveness, move_store
+from apps.matches.domain import move_store
+from apps.matches.domain import presence as liveness
+from apps.matches.domain.deeds import SeatSpec, do_move, do_start_match
+from apps.matches.engine import engine
 from apps.matches.models import Match, MatchSeat, MoveLog, Presence
-from apps.matches.registry import engine
-from apps.matches.services import SeatSpec, start_match, submit_move
 
 pytestmark = pytest.mark.django_db
 RULES = engine("chronicle")
 
 
 def test_load_gives_the_match_and_its_seats_as_the_orm_does(alice, bob):
-    match = start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("Ada", None, "random"), SeatSpec("bob", bob)],
-                        seed=7, options={"x": [1, "two"]})
+    match = do_start_match("chronicle",
+                           [SeatSpec("alice", alice), SeatSpec("Ada", None, "random"), SeatSpec("bob", bob)],
+                           seed=7, options={"x": [1, "two"]})
     MatchSeat.objects.filter(match=match, index=2).update(bot="random", bot_by="vote")
     loaded, seats = move_store.load(match.pk)
     stored = Match.objects.get(pk=match.pk)
@@ -84,19 +86,19 @@ def test_write_with_a_used_move_id_raises_and_leaves_the_state_alone(duel):
 
 @pytest.mark.django_db(transaction=True)
 def test_outside_any_transaction_a_move_and_a_reused_id_behave_as_inside_one(alice, bob):
-    duel = start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=5)
+    duel = do_start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=5)
     seat = RULES.active_seats(duel.state)[0]
-    assert submit_move(duel.pk, seat, RULES.legal_moves(duel.state, seat)[0], 0, "once").ok
+    assert do_move(duel.pk, seat, RULES.legal_moves(duel.state, seat)[0], 0, "once").ok
     duel.refresh_from_db()
     seat = RULES.active_seats(duel.state)[0]
-    reused = submit_move(duel.pk, seat, RULES.legal_moves(duel.state, seat)[0], 1, "once")
+    reused = do_move(duel.pk, seat, RULES.legal_moves(duel.state, seat)[0], 1, "once")
     if seat == RULES.active_seats(RULES.setup(2, duel.seed, {}))[0]:
         assert reused.ok and reused.duplicate and reused.version == 1
     else:
         assert reused.code == "bad_request"
     duel.refresh_from_db()
     assert duel.version == 1 and MoveLog.objects.filter(match=duel).count() == 1
-    assert submit_move(duel.pk, seat, RULES.legal_moves(duel.state, seat)[0], 1, "twice").ok
+    assert do_move(duel.pk, seat, RULES.legal_moves(duel.state, seat)[0], 1, "twice").ok
 
 
 def signed_in_key(user) -> str:
@@ -143,7 +145,7 @@ def played(match) -> tuple[dict, dict, dict]:
 
 @pytest.mark.django_db(transaction=True)
 def test_the_read_after_a_write_sees_the_write_committed(alice, bob):
-    duel = start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=3)
+    duel = do_start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=3)
     Presence.objects.create(channel_name="a", match=duel, seat=0, fmt="json")
     Presence.objects.create(channel_name="w", match=duel, seat=None, fmt="html")
     fields, log, _ = played(duel)
@@ -159,7 +161,7 @@ def test_the_read_after_a_write_sees_the_write_committed(alice, bob):
 
 @pytest.mark.django_db(transaction=True)
 def test_a_write_that_does_not_land_reads_nothing_and_changes_nothing(alice, bob):
-    duel = start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=4)
+    duel = do_start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=4)
     Presence.objects.create(channel_name="a", match=duel, seat=0, fmt="json")
     fields, log, _ = played(duel)
     assert move_store.write_then_read(duel.pk, 5, fields, log, liveness.listening_sql(duel.pk)) == (False, [])

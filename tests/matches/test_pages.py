@@ -7,9 +7,10 @@ import sys
 import pytest
 from django.utils.html import escape
 
+from apps.matches import views
+from apps.matches.domain.deeds import SeatSpec, do_bot_move, do_start_match
+from apps.matches.engine import all_games, built_games, engine
 from apps.matches.models import Match
-from apps.matches.registry import all_games, built_games, engine
-from apps.matches.services import SeatSpec, play_bot_move, start_match
 from tests.conftest import ROOT
 
 pytestmark = pytest.mark.django_db
@@ -36,8 +37,6 @@ def test_healthz_answers_when_database_and_channel_layer_answer(client):
 
 
 def test_healthz_fails_when_the_channel_layer_does_not_answer(client, monkeypatch):
-    import apps.matches.views as views
-
     class Broken:
         async def new_channel(self):
             raise ConnectionError("down")
@@ -65,9 +64,9 @@ def test_the_match_page_shows_a_player_their_moves_and_a_watcher_none(client, du
 
 
 def finished_match(alice):
-    match = start_match("chronicle", [SeatSpec("alice", alice, bot="random"), SeatSpec("Bot", bot="random")],
-                        seed=77)
-    while play_bot_move(match.pk):
+    match = do_start_match("chronicle", [SeatSpec("alice", alice, bot="random"), SeatSpec("Bot", bot="random")],
+                           seed=77)
+    while do_bot_move(match.pk):
         pass
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED

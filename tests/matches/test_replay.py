@@ -2,17 +2,18 @@
 
 import pytest
 
+from apps.matches.domain.checks import state_digest
+from apps.matches.domain.deeds import SeatSpec, do_bot_move, do_start_match
+from apps.matches.domain.replay import states
 from apps.matches.models import Match, MoveLog
-from apps.matches.replay import states
-from apps.matches.services import SeatSpec, play_bot_move, start_match, state_digest
 
 pytestmark = pytest.mark.django_db
 MATCHES = int(__import__("os").environ.get("CIVITAS_REPLAY_MATCHES", "200"))
 
 
 def bot_match(players: int, seed: int) -> Match:
-    match = start_match("chronicle", [SeatSpec(f"Bot {i}", bot="random") for i in range(players)], seed=seed)
-    while play_bot_move(match.pk):
+    match = do_start_match("chronicle", [SeatSpec(f"Bot {i}", bot="random") for i in range(players)], seed=seed)
+    while do_bot_move(match.pk):
         pass
     match.refresh_from_db()
     return match
@@ -38,12 +39,12 @@ def test_a_replay_links_to_any_move(client, alice):
 
 
 def test_a_finished_seat_is_shown_to_its_player_and_moderators_only(client, alice, bob, carol, moderator):
-    match = start_match("chronicle", [SeatSpec("alice", alice, bot="random"), SeatSpec("bob", bob, bot="random")],
-                        seed=8)
+    match = do_start_match("chronicle", [SeatSpec("alice", alice, bot="random"), SeatSpec("bob", bob, bot="random")],
+                           seed=8)
     url = f"/matches/{match.pk}/replay/?move=4&seat=0"
     client.force_login(alice)
     assert client.get(url).status_code == 403  # still running: nobody sees a seat yet
-    while play_bot_move(match.pk):
+    while do_bot_move(match.pk):
         pass
     assert client.get(url).status_code == 200
     client.force_login(bob)

@@ -5,11 +5,11 @@ import re
 
 import pytest
 
-from apps.matches import replay as replaying
+from apps.matches.domain import replay as replaying
+from apps.matches.domain.deeds import SeatSpec, do_bot_move, do_start_match
+from apps.matches.domain.replay import EVERY, state_at, states
+from apps.matches.engine import built_games, engine
 from apps.matches.models import Match, ReplaySnapshot
-from apps.matches.registry import built_games, engine
-from apps.matches.replay import EVERY, state_at, states
-from apps.matches.services import SeatSpec, play_bot_move, start_match
 
 pytestmark = pytest.mark.django_db
 CSRF = re.compile(r'(name="csrfmiddlewaretoken" value|name="csrf-token" content)="[^"]*"')
@@ -18,8 +18,8 @@ CSRF = re.compile(r'(name="csrfmiddlewaretoken" value|name="csrf-token" content)
 def bot_match(game: str, seed: int, user=None) -> Match:
     rules = engine(game)
     seats = [SeatSpec(f"Bot {i}", user if i == 0 else None, bot="random") for i in range(max(2, rules.min_players))]
-    match = start_match(game, seats, seed=seed)
-    while play_bot_move(match.pk):
+    match = do_start_match(game, seats, seed=seed)
+    while do_bot_move(match.pk):
         pass
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED

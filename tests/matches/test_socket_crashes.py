@@ -7,12 +7,16 @@ from datetime import timedelta
 import psycopg
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from django.db import connection
 from django.utils import timezone
 
-from apps.matches import frames, liveness, seats, services
+from apps.matches.domain import deeds, seats
+from apps.matches.engine import engine
+from apps.matches.live import frames
+from apps.matches.live import heartbeat as liveness
+from apps.matches.live.flood import _has_lone_surrogate
 from apps.matches.models import ChatMessage, Match, Presence
-from apps.matches.registry import engine
 from tests.matches.test_consumer import connect, next_of
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio,
@@ -72,7 +76,6 @@ async def test_a_consumer_that_crashes_still_removes_its_presence_and_stops_its_
     client, _ = await mover_of(duel, alice, bob)
     [channel] = await presences(duel.pk)
     assert channel in liveness._open
-    from channels.layers import get_channel_layer
 
     await get_channel_layer().group_send(frames.room_group(duel.pk), {"type": "no.such.event"})
     with pytest.raises(ValueError):  # the consumer crashed on it (Daphne would close with 1011)
@@ -106,7 +109,7 @@ async def test_a_move_whose_database_connection_was_just_terminated_is_played_on
     if connection.vendor != "postgresql":
         pytest.skip("terminating a connection needs PostgreSQL")
     settings.MOVE_CONNECTIONS = 0  # the move takes the database thread, whose connection is cut under it
-    submit, cut = services.submit_human_move, []
+    submit, cut = deeds.do_human_move, []
 
     def terminated_first(*args):
         if not cut:
@@ -117,7 +120,7 @@ async def test_a_move_whose_database_connection_was_just_terminated_is_played_on
                 other.execute("SELECT pg_terminate_backend(%s)", cut)
         return submit(*args)
 
-    monkeypatch.setattr(services, "submit_human_move", terminated_first)
+    monkeypatch.setattr(deeds, "do_human_move", terminated_first)
     client, move = await mover_of(duel, alice, bob)
     await client.send_json_to({"type": "move", "move": move, "version": 0, "id": "cut-1"})
     assert (await next_of(client, "state"))["version"] == 1
@@ -127,7 +130,5 @@ async def test_a_move_whose_database_connection_was_just_terminated_is_played_on
 
 
 async def test_a_frame_with_escaped_text_that_is_valid_unicode_is_admitted():
-    from apps.matches.throttle import _has_lone_surrogate
-
     assert not _has_lone_surrogate(json.loads('{"text": "caf\\u00e9 \\ud83d\\ude00"}'))
     assert _has_lone_surrogate(json.loads('{"text": "\\udc00"}'))

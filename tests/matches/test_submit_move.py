@@ -2,10 +2,10 @@
 
 import pytest
 
-from apps.matches import frames, push
+from apps.matches.domain.deeds import SeatSpec, do_bot_move, do_move, do_start_match
+from apps.matches.engine import engine
+from apps.matches.live import frames, push
 from apps.matches.models import Match, MoveLog, Presence
-from apps.matches.registry import engine
-from apps.matches.services import SeatSpec, play_bot_move, start_match, submit_move
 
 pytestmark = pytest.mark.django_db
 RULES = engine("chronicle")
@@ -19,7 +19,7 @@ def a_legal_move(match, seat=None):
 
 def test_a_legal_move_at_the_current_version_is_applied_and_logged(duel):
     seat, move = a_legal_move(duel)
-    result = submit_move(duel.pk, seat, move, 0, "m1")
+    result = do_move(duel.pk, seat, move, 0, "m1")
     duel.refresh_from_db()
     assert result.ok and result.version == 1 and duel.version == 1
     assert list(MoveLog.objects.values_list("version", "seat", "move")) == [(1, seat, move)]
@@ -28,9 +28,9 @@ def test_a_legal_move_at_the_current_version_is_applied_and_logged(duel):
 
 def test_it_refuses_a_stale_move(duel):
     seat, move = a_legal_move(duel)
-    submit_move(duel.pk, seat, move, 0)
+    do_move(duel.pk, seat, move, 0)
     seat, move = a_legal_move(duel)
-    result = submit_move(duel.pk, seat, move, 0)
+    result = do_move(duel.pk, seat, move, 0)
     assert (result.ok, result.code) == (False, "stale_version")
     assert Match.objects.get(pk=duel.pk).version == 1
 
@@ -39,7 +39,7 @@ def test_it_refuses_a_move_out_of_turn(duel):
     active = RULES.active_seats(duel.state)
     idle = next(s for s in range(2) if s not in active)
     _, move = a_legal_move(duel)
-    result = submit_move(duel.pk, idle, move, 0)
+    result = do_move(duel.pk, idle, move, 0)
     assert result.code == "not_your_turn"
     assert MoveLog.objects.count() == 0
 
@@ -50,7 +50,7 @@ BAD_MOVES = [None, 7, "pick", {}, {"type": "no_such_move"}, {"type": "pick_aspec
 @pytest.mark.parametrize("move", BAD_MOVES)
 def test_it_refuses_illegal_and_malformed_moves_with_a_message(duel, move):
     seat = RULES.active_seats(duel.state)[0]
-    result = submit_move(duel.pk, seat, move, 0)
+    result = do_move(duel.pk, seat, move, 0)
     assert result.code == "illegal_move" and result.message
     assert Match.objects.get(pk=duel.pk).version == 0
 
@@ -58,13 +58,13 @@ def test_it_refuses_illegal_and_malformed_moves_with_a_message(duel, move):
 @pytest.mark.parametrize("version", [None, "0", 0.0, True])
 def test_it_refuses_a_version_that_is_not_an_integer(duel, version):
     seat, move = a_legal_move(duel)
-    assert submit_move(duel.pk, seat, move, version).code == "bad_request"
+    assert do_move(duel.pk, seat, move, version).code == "bad_request"
 
 
 def test_the_same_move_id_is_applied_once_and_answered_the_same(duel):
     seat, move = a_legal_move(duel)
-    first = submit_move(duel.pk, seat, move, 0, "same-id")
-    again = submit_move(duel.pk, seat, move, 0, "same-id")
+    first = do_move(duel.pk, seat, move, 0, "same-id")
+    again = do_move(duel.pk, seat, move, 0, "same-id")
     assert first.ok and again.ok and again.duplicate and again.version == first.version == 1
     assert MoveLog.objects.count() == 1
 
@@ -72,28 +72,28 @@ def test_the_same_move_id_is_applied_once_and_answered_the_same(duel):
 def test_a_resent_move_tells_the_table_again(duel):
     """The process that applied it may have died before pushing it; the resend pushes the current state."""
     seat, move = a_legal_move(duel)
-    submit_move(duel.pk, seat, move, 0, "resent")
+    do_move(duel.pk, seat, move, 0, "resent")
     Presence.objects.create(channel_name="watching", match=duel, fmt="json")
     with push.deferred() as box:
-        again = submit_move(duel.pk, seat, move, 0, "resent")
+        again = do_move(duel.pk, seat, move, 0, "resent")
     assert again.ok and again.duplicate
     assert [(group, event["version"]) for group, event in box] == [(frames.viewer_group(duel.pk, None, "json"), 1)]
 
 
 def test_a_move_id_of_another_seat_is_not_taken_over(duel):
     seat, move = a_legal_move(duel)
-    submit_move(duel.pk, seat, move, 0, "shared-id")
+    do_move(duel.pk, seat, move, 0, "shared-id")
     other = 1 - seat
-    assert submit_move(duel.pk, other, move, 0, "shared-id").code == "bad_request"  # a resend, as it were
+    assert do_move(duel.pk, other, move, 0, "shared-id").code == "bad_request"  # a resend, as it were
 
 
 def test_a_move_id_used_before_is_refused_even_at_the_current_version(duel):
     """The id is checked by the log's unique constraint then, and the move it came with is not applied."""
     seat, move = a_legal_move(duel)
-    submit_move(duel.pk, seat, move, 0, "used-id")
+    do_move(duel.pk, seat, move, 0, "used-id")
     duel.refresh_from_db()
     now_seat, now_move = a_legal_move(duel)
-    again = submit_move(duel.pk, now_seat, now_move, 1, "used-id")
+    again = do_move(duel.pk, now_seat, now_move, 1, "used-id")
     if now_seat == seat:
         assert again.ok and again.duplicate and again.version == 1
     else:
@@ -103,14 +103,14 @@ def test_a_move_id_used_before_is_refused_even_at_the_current_version(duel):
 
 
 def test_a_forged_match_id_is_refused(duel):
-    assert submit_move(999999, 0, {"type": "x"}, 0).code == "forbidden"
+    assert do_move(999999, 0, {"type": "x"}, 0).code == "forbidden"
 
 
 def test_bots_play_a_whole_game_and_results_are_stored(alice):
-    match = start_match("chronicle", [SeatSpec("alice", alice, bot="random"), SeatSpec("Bot", bot="random")],
-                        seed=5)
+    match = do_start_match("chronicle", [SeatSpec("alice", alice, bot="random"), SeatSpec("Bot", bot="random")],
+                           seed=5)
     steps = 0
-    while play_bot_move(match.pk):
+    while do_bot_move(match.pk):
         steps += 1
         assert steps < 2000
     match.refresh_from_db()
@@ -119,4 +119,4 @@ def test_bots_play_a_whole_game_and_results_are_stored(alice):
     winners = set(match.outcome["winners"])
     assert {s.index for s in match.seats.all() if s.is_winner} == winners
     assert [s.score for s in match.seats.all()] == match.outcome["scores"]
-    assert submit_move(match.pk, 0, {"type": "vote", "for": 1}, match.version).message == "The match is over."
+    assert do_move(match.pk, 0, {"type": "vote", "for": 1}, match.version).message == "The match is over."

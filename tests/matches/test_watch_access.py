@@ -12,10 +12,10 @@ from django.test import Client
 from apps.accounts.services import create_guest
 from apps.lobbies import services as lobbies
 from apps.lobbies.models import Lobby
-from apps.matches import bots
+from apps.matches.domain import bots
+from apps.matches.domain.deeds import do_move
+from apps.matches.engine import engine
 from apps.matches.models import Match
-from apps.matches.registry import engine
-from apps.matches.services import submit_move
 from config.asgi import application
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -35,7 +35,7 @@ def played_out(match: Match) -> Match:
     while match.status == Match.Status.RUNNING:
         seat = rules.active_seats(match.state)[0]
         move = bots.choose(match.game, "random", match.state, seat, rng)
-        assert submit_move(match.pk, seat, move, match.version).ok
+        assert do_move(match.pk, seat, move, match.version).ok
         match.refresh_from_db()
     return match
 

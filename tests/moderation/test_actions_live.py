@@ -9,9 +9,9 @@ from django.db import connections
 from django.test import Client
 
 from apps.lobbies import services as lobbies
-from apps.matches import bots
+from apps.matches.domain.deeds import do_human_move, do_post_chat
+from apps.matches.live import bot_driver as bots
 from apps.matches.models import ChatMessage, Match, MatchSeat
-from apps.matches.services import post_chat, submit_human_move
 from apps.moderation import services
 from apps.moderation.models import AuditEntry
 from tests.lobbies.test_lobby_consumer import open_lobby
@@ -46,12 +46,12 @@ async def test_a_ban_closes_the_users_sockets_seats_a_bot_and_locks_them_out(due
     for page in (bob_match, alice_page):  # in its groups once it has its first state
         await next_of(page, "state")
     await run(services.ban, moderator, bob, "abusive chat")
-    removed = await next_of(bob_match, "removed", timeout=WITHIN)
+    removed = await next_of(bob_match, "removed", within_s=WITHIN)
     assert "abusive chat" in removed["message"]
     assert (await bob_match.receive_output(timeout=WITHIN))["type"] == "websocket.close"
-    assert (await next_of(bob_lobby, "removed", timeout=WITHIN))["type"] == "removed"
-    assert (await next_of(alice_lobby, "closed", timeout=WITHIN))["type"] == "closed"
-    notice = await next_of(alice_page, "notice", timeout=WITHIN)
+    assert (await next_of(bob_lobby, "removed", within_s=WITHIN))["type"] == "removed"
+    assert (await next_of(alice_lobby, "closed", within_s=WITHIN))["type"] == "closed"
+    notice = await next_of(alice_page, "notice", within_s=WITHIN)
     assert "bob" in notice["message"]
     seat = await run(lambda: MatchSeat.objects.get(match=duel, user=bob))
     assert (seat.bot, seat.bot_by) == ("random", "moderator")
@@ -71,7 +71,7 @@ async def test_a_mute_refuses_chat_with_a_clear_message(duel, bob, moderator):
     page, _ = await connect(duel.pk, bob)
     await run(services.mute, moderator, bob, 30, "spam")
     await page.send_to(text_data=json.dumps({"type": "chat", "text": "hello?"}))
-    error = await next_of(page, "error", timeout=WITHIN)
+    error = await next_of(page, "error", within_s=WITHIN)
     assert error["code"] == "forbidden" and "muted" in error["message"]
     assert await run(ChatMessage.objects.count) == 0
     assert (await audited("mute")).target_user_id == bob.pk
@@ -79,13 +79,13 @@ async def test_a_mute_refuses_chat_with_a_clear_message(duel, bob, moderator):
 
 
 async def test_hiding_a_message_removes_it_from_every_open_page(duel, alice, bob, carol, moderator):
-    message = await run(post_chat, f"match:{duel.pk}", bob, "something nasty")
+    message = await run(do_post_chat, f"match:{duel.pk}", bob, "something nasty")
     pages = [(await connect(duel.pk, user))[0] for user in (alice, bob, carol)]
     for page in pages:  # in its groups once it has its first state
         await next_of(page, "state")
     await run(services.hide_message, moderator, message, "insult")
     for page in pages:
-        assert (await next_of(page, "chat_hidden", timeout=WITHIN))["id"] == message.pk
+        assert (await next_of(page, "chat_hidden", within_s=WITHIN))["id"] == message.pk
         await page.disconnect()
     assert await run(lambda: ChatMessage.objects.get(pk=message.pk).hidden)
     assert (await audited("hide chat")).target == f"message {message.pk}"
@@ -98,12 +98,12 @@ async def test_aborting_a_match_tells_everyone_why_and_refuses_moves(duel, alice
         await next_of(page, "state")
     await run(services.abort_match, moderator, duel, "players reported a bug")
     for page in (player, watcher):
-        notice = await next_of(page, "notice", timeout=WITHIN)
+        notice = await next_of(page, "notice", within_s=WITHIN)
         assert notice["over"] and "players reported a bug" in notice["message"]
         await page.disconnect()
     match = await run(Match.objects.get, pk=duel.pk)
     assert match.status == Match.Status.ABORTED
-    result = await run(submit_human_move, duel.pk, 0, {"type": "redraw"}, match.version)
+    result = await run(do_human_move, duel.pk, 0, {"type": "redraw"}, match.version)
     assert result.code == "illegal_move"
     assert (await audited("abort match")).target == f"match {duel.pk}"
 
@@ -114,10 +114,10 @@ async def test_a_player_replaced_by_a_bot_sees_it_and_the_bot_plays(duel, alice,
     mover = (await run(lambda: Match.objects.get(pk=duel.pk))).state["turn"]
     seat = await run(lambda: MatchSeat.objects.select_related("match").get(match=duel, index=mover))
     await run(services.replace_with_bot, moderator, seat, "left the table")
-    assert "bot" in (await next_of(page, "notice", timeout=WITHIN))["message"]
-    frame = await next_of(page, "state", timeout=WITHIN)
+    assert "bot" in (await next_of(page, "notice", within_s=WITHIN))["message"]
+    frame = await next_of(page, "state", within_s=WITHIN)
     while frame["version"] == 0:
-        frame = await next_of(page, "state", timeout=WITHIN)
+        frame = await next_of(page, "state", within_s=WITHIN)
     assert frame["version"] >= 1  # the bot moved for that seat on its own
     assert (await audited("seat bot")).target == f"match {duel.pk} seat {mover}"
     await page.disconnect()

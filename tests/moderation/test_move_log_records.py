@@ -5,9 +5,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from apps.matches import services
+from apps.matches.domain import deeds
+from apps.matches.engine import engine
 from apps.matches.models import MoveLog
-from apps.matches.registry import engine
 from apps.moderation import services as moderation
 
 pytestmark = pytest.mark.django_db
@@ -17,10 +17,10 @@ RULES = engine("chronicle")
 def play_until_alice_moved(match_id: int) -> None:
     """Both people move (any legal move) until alice, seat 0, has made one."""
     for _ in range(10):
-        match = services.Match.objects.get(pk=match_id)
+        match = deeds.Match.objects.get(pk=match_id)
         seat = RULES.active_seats(match.state)[0]
         move = RULES.legal_moves(match.state, seat)[0]
-        assert services.submit_human_move(match_id, seat, move, match.version).ok
+        assert deeds.do_human_move(match_id, seat, move, match.version).ok
         if seat == 0:
             return
     raise AssertionError("alice never had a turn")
@@ -39,10 +39,10 @@ def test_after_a_ban_the_log_and_replay_still_name_the_player_for_their_own_move
     for _ in range(10):  # the bot now plays alice's seat; play until it has moved there
         if MoveLog.objects.filter(match=duel, seat=0, version__gt=by_alice.version).exists():
             break
-        if not services.play_bot_move(duel.pk):
-            match = services.Match.objects.get(pk=duel.pk)
+        if not deeds.do_bot_move(duel.pk):
+            match = deeds.Match.objects.get(pk=duel.pk)
             seat = RULES.active_seats(match.state)[0]
-            services.submit_human_move(duel.pk, seat, RULES.legal_moves(match.state, seat)[0], match.version)
+            deeds.do_human_move(duel.pk, seat, RULES.legal_moves(match.state, seat)[0], match.version)
     by_bot = MoveLog.objects.filter(match=duel, seat=0, version__gt=by_alice.version).first()
     assert (by_bot.player, by_bot.by_bot) == ("alice", True)
 
@@ -57,14 +57,14 @@ def test_after_a_ban_the_log_and_replay_still_name_the_player_for_their_own_move
 
 
 def test_a_bots_own_seat_is_not_marked_as_a_stand_in(alice):
-    match = services.start_match("chronicle", [services.SeatSpec("alice", alice),
-                                               services.SeatSpec("Random bot 1", bot="random")], seed=5)
+    match = deeds.do_start_match("chronicle", [deeds.SeatSpec("alice", alice),
+                                               deeds.SeatSpec("Random bot 1", bot="random")], seed=5)
     for _ in range(20):
         if MoveLog.objects.filter(match=match, seat=1).exists():
             break
-        if not services.play_bot_move(match.pk):
+        if not deeds.do_bot_move(match.pk):
             match.refresh_from_db()
             seat = RULES.active_seats(match.state)[0]
-            services.submit_human_move(match.pk, seat, RULES.legal_moves(match.state, seat)[0], match.version)
+            deeds.do_human_move(match.pk, seat, RULES.legal_moves(match.state, seat)[0], match.version)
     row = MoveLog.objects.filter(match=match, seat=1).first()
     assert (row.player, row.by_bot, row.mover) == ("Random bot 1", False, "Random bot 1")

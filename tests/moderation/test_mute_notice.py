@@ -8,6 +8,7 @@ from channels.db import database_sync_to_async
 from django.db import connections
 from django.utils import timezone
 
+from apps.lobbies import services as lobbies
 from apps.moderation import services
 from apps.moderation.models import Sanction
 from tests.matches.test_consumer import connect, next_of
@@ -25,12 +26,12 @@ async def test_a_mute_and_its_lifting_reach_the_users_open_pages_at_once(duel, b
     personal, connected = await connect(None, bob, path="/ws/me/")
     assert connected
     sanction = await run(services.mute, moderator, bob, 30, "spam in chat")
-    muted = await next_of(personal, "muted", timeout=WITHIN)
+    muted = await next_of(personal, "muted", within_s=WITHIN)
     assert "spam in chat" in muted["message"] and muted["reason"] == "spam in chat"
     assert muted["until"] == sanction.ends_at.isoformat()
     assert muted["until_ms"] == int(sanction.ends_at.timestamp() * 1000)
     await run(services.lift, moderator, sanction, "fair enough")
-    assert (await next_of(personal, "unmuted", timeout=WITHIN))["type"] == "unmuted"
+    assert (await next_of(personal, "unmuted", within_s=WITHIN))["type"] == "unmuted"
     await personal.disconnect()
     await database_sync_to_async(connections.close_all)()
 
@@ -43,8 +44,6 @@ def chat_form(page: str) -> str:
 @pytest.mark.parametrize("where", ["match", "lobby"])
 def test_a_page_loaded_while_muted_shows_the_chat_box_disabled_with_reason_and_end(client, duel, bob, moderator,
                                                                                    where):
-    from apps.lobbies import services as lobbies
-
     lobby = lobbies.create_lobby(bob, "chronicle", 2, True)
     url = f"/matches/{duel.pk}/" if where == "match" else f"/lobbies/{lobby.pk}/"
     client.force_login(bob)

@@ -4,14 +4,15 @@ import pytest
 from django.contrib import admin
 from django.urls import URLPattern, URLResolver, reverse
 
-from apps.matches.services import post_chat
-from apps.moderation.models import Report
+from apps.matches.domain.deeds import do_post_chat
+from apps.matches.engine import engine
+from apps.moderation.models import AuditEntry, Report
 
 pytestmark = pytest.mark.django_db
 
 
 def test_a_player_reports_a_chat_message_with_a_reason(client, duel, alice, bob):
-    message = post_chat(f"match:{duel.pk}", bob, "rude words")
+    message = do_post_chat(f"match:{duel.pk}", bob, "rude words")
     client.force_login(alice)
     response = client.post("/moderation/report/", {"message": message.pk, "reason": "rude", "match": duel.pk})
     assert response.json()["ok"]
@@ -69,9 +70,6 @@ def test_an_anonymous_visitor_is_sent_to_log_in(client, duel):
 
 
 def test_a_moderator_sees_every_hand_and_the_look_is_logged(client, moderator, duel):
-    from apps.matches.registry import engine
-    from apps.moderation.models import AuditEntry
-
     client.force_login(moderator)
     page = client.get(reverse("moderation_full_view", args=[duel.pk])).content.decode()
     assert "Full information" in page
@@ -103,9 +101,9 @@ def test_the_admin_bans_through_its_action_with_a_reason(client, moderator, bob)
 
 def test_a_report_stays_readable_when_chat_around_it_has_braces_and_markup(client, moderator, duel, alice, bob):
     room = f"match:{duel.pk}"
-    post_chat(room, bob, "{x} and {0} and %s")
-    reported = post_chat(room, bob, "rude {words}")
-    post_chat(room, alice, "<b>{}</b>")
+    do_post_chat(room, bob, "{x} and {0} and %s")
+    reported = do_post_chat(room, bob, "rude {words}")
+    do_post_chat(room, alice, "<b>{}</b>")
     report = Report.objects.create(reporter=alice, reported_user=bob, message=reported, match=duel, reason="rude")
     client.force_login(moderator)
     response = client.get(f"/admin/moderation/report/{report.pk}/change/")

@@ -1,10 +1,12 @@
 """Only a superuser sanctions staff; nobody sanctions a superuser or themselves; every refusal is audited."""
 
 import pytest
+from django.contrib.auth.models import Group
 
+from apps.matches.domain.deeds import SeatSpec, do_start_match
 from apps.matches.models import MatchSeat
 from apps.moderation import services
-from apps.moderation.models import AuditEntry, Sanction
+from apps.moderation.models import MODERATORS_GROUP, AuditEntry, Sanction
 
 pytestmark = pytest.mark.django_db
 
@@ -16,10 +18,6 @@ def root(make_user):
 
 @pytest.fixture
 def other_moderator(make_user):
-    from django.contrib.auth.models import Group
-
-    from apps.moderation.models import MODERATORS_GROUP
-
     user = make_user("otto", is_staff=True)
     user.groups.add(Group.objects.get(name=MODERATORS_GROUP))
     return user
@@ -55,14 +53,12 @@ def test_a_superuser_sanctions_a_moderator_but_not_another_superuser_or_themselv
 
 
 def test_it_refuses_lifting_ones_own_mute_and_seating_a_bot_for_staff(moderator, root, make_user):
-    from apps.matches.services import SeatSpec, start_match
-
     mute = services.mute(root, moderator, 30, "calm down")
     with pytest.raises(ValueError):
         services.lift(moderator, mute, "I am fine")
     mute.refresh_from_db()
     assert mute.is_active
-    match = start_match("chronicle", [SeatSpec("mona", moderator), SeatSpec("root", root)], seed=7)
+    match = do_start_match("chronicle", [SeatSpec("mona", moderator), SeatSpec("root", root)], seed=7)
     for seat in MatchSeat.objects.filter(match=match):
         with pytest.raises(ValueError):
             services.replace_with_bot(moderator, seat, "away")

@@ -2,31 +2,13 @@
 
 import json
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from origins_helpers import play, random_game, scenario
 
 from apps.origins import bots, flow
-from apps.origins.content import CARD_BY_ID
+from apps.origins.content import CARD_BY_ID, CARDS, FORMS, TERRITORIES
 from apps.origins.engine import RULES, IllegalMove
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def test_the_rules_object_names_the_game_and_its_player_counts():
-    assert (RULES.slug, RULES.title, RULES.min_players, RULES.max_players) == ("origins", "Origins", 2, 4)
-    for players in (1, 5, "2"):
-        with pytest.raises(ValueError):
-            RULES.setup(players, 1)
-
-
-def test_the_engine_imports_no_django():
-    code = ("import sys; import apps.origins.engine, apps.origins.pages; "
-            "assert not [m for m in sys.modules if m == 'django' or m.startswith('django.')]")
-    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
 
 
 def test_setup_deals_the_starting_hands_and_puts_the_founders_on_the_cradle():
@@ -122,16 +104,6 @@ def test_the_log_and_prompt_name_seats_with_placeholders():
     assert RULES.view(state, 1)["prompt"].startswith("Tap a pawn")
 
 
-def test_every_legal_move_has_a_label():
-    rnd = random.Random(2)
-    for i, (state, seat, _) in enumerate(random_game(2, 5, rnd)):
-        if seat is None or i > 150:
-            break
-        for move in RULES.legal_moves(state, seat):
-            label = RULES.describe_move(state, seat, move)
-            assert label and "_" not in label, (move, label)
-
-
 def test_the_heuristic_bot_always_picks_a_legal_move_and_finishes_games():
     chooser = RULES.bots()["heuristic"][1]
     assert RULES.bots()["heuristic"][0] == "Heuristic bot"
@@ -179,7 +151,6 @@ def test_copy_state_is_a_deep_copy():
 
 def candidate_moves(state):
     """Every move of every kind that could make sense somewhere, legal now or not."""
-    from apps.origins.content import CARDS, FORMS, TERRITORIES
     moves = [{"type": t} for t in ("cancel", "draw3", "skip_reward", "end_turn")]
     moves += [{"type": "select", "pawn": p["id"]} for p in state["pawns"]] + [{"type": "select", "pawn": 999}]
     for t in TERRITORIES:

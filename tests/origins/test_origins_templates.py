@@ -1,20 +1,17 @@
-"""Origins' templates: every legal move is exactly one clickable element (map or button), and nothing
-else is; the board hides other hands; the summary shows the scoring breakdown; the rules page shows
-the whole design. Rendered with Django's template engine on its own (no settings, no database).
-"""
+"""Origins' templates: map taps, the map itself, hands, the summary's scoring breakdown and the rules page.
+``sample_states`` are also the states tests/engines checks every board on (clickable moves, leaks)."""
 
 import functools
 import html
 import json
 import random
 
-import pytest
 from origins_helpers import play, random_game, scenario
 
 from apps.origins import pages
 from apps.origins.content import CARDS, STRAITS, TERRITORIES
 from apps.origins.engine import RULES
-from tests.board_templates import GameTemplates, assert_buttons_are_the_legal_moves, clickable
+from tests.board_templates import GameTemplates, clickable
 
 BOARDS = GameTemplates("origins", RULES)
 
@@ -32,11 +29,6 @@ def sample_states():
     rnd = random.Random(3)
     states += [s for i, (s, _, _) in enumerate(random_game(3, 3, rnd)) if i % 15 == 0]
     return states
-
-
-@pytest.mark.parametrize("index", range(len(sample_states())))
-def test_every_legal_move_is_exactly_one_clickable_element_and_nothing_else_is(index):
-    assert_buttons_are_the_legal_moves(BOARDS, sample_states()[index], map_links=True)
 
 
 def test_pawns_and_territories_are_tapped_on_the_map():
@@ -58,15 +50,10 @@ def test_the_map_draws_every_territory_as_a_region_and_every_strait():
     assert "<script" not in page and " onclick" not in page
 
 
-def test_the_board_shows_your_hand_but_not_the_others_nor_any_hidden_string():
+def test_the_board_shows_your_hand_but_not_the_others():
     state = sample_states()[2]
     mine = html.unescape(BOARDS.board(state, 0))
     assert "Spark of Genius" in mine and "Night Raid" not in mine
-    for s in sample_states():
-        for seat in [None, *range(s["players"])]:
-            text = html.unescape(BOARDS.board(s, seat))
-            assert not [h for h in RULES.hidden_from(s, seat) if h in text]
-            assert "{p" not in text
 
 
 def test_the_summary_shows_the_scoring_breakdown_per_player():

@@ -6,7 +6,7 @@ import json
 import random
 import re
 
-from apps.matches.rules import Rng
+from apps.matches.engine import Rng
 from apps.stone_age import flow
 from apps.stone_age.content import (
     BUILDING_IDS,

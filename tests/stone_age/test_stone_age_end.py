@@ -1,7 +1,9 @@
 """The end of the game on either trigger, at the right moment, and final scoring with its tie-break."""
 
+import random
+
 import pytest
-from stone_age_helpers import assert_conserved, fresh, give, in_actions, own_card, play, set_tools
+from stone_age_helpers import assert_conserved, fresh, give, in_actions, own_card, play, random_game, set_tools
 
 from apps.stone_age import flow
 from apps.stone_age.engine import RULES
@@ -150,10 +152,6 @@ def test_a_tie_goes_to_the_most_agriculture_tools_and_people_and_a_further_tie_i
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_finished_game_takes_no_move_and_shows_the_final_scoring_in_the_log(players):
-    import random
-
-    from stone_age_helpers import random_game
-
     *_, (state, _, _) = random_game(players, 40 + players, random.Random(players))
     assert RULES.active_seats(state) == [] and RULES.legal_moves(state, 0) == []
     with pytest.raises(Exception, match="game is over"):

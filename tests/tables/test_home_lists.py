@@ -3,14 +3,14 @@
 import pytest
 
 from apps.lobbies import services
+from apps.matches.domain.deeds import SeatSpec, do_start_match
 from apps.matches.models import MatchSeat
-from apps.matches.services import SeatSpec, start_match
 
 pytestmark = pytest.mark.django_db
 
 
 def test_it_names_games_by_title_never_by_slug(client, alice):
-    start_match("live_on", [SeatSpec("alice", alice), SeatSpec("Bot", bot="random")], seed=4)
+    do_start_match("live_on", [SeatSpec("alice", alice), SeatSpec("Bot", bot="random")], seed=4)
     client.force_login(alice)
     page = client.get("/").content.decode()
     assert "Live On #" in page and "Live_On" not in page and "Live_on" not in page
@@ -39,6 +39,6 @@ def test_it_does_not_list_a_full_lobby_under_open_lobbies(client, alice):
 
 
 def test_a_live_match_lists_a_seat_handed_to_a_bot_as_the_bot(client, alice, bob):
-    match = start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=3)
+    match = do_start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=3)
     MatchSeat.objects.filter(match=match, index=1).update(bot="random", bot_by="vote")
     assert "bob (bot)" in client.get("/").content.decode()

@@ -6,7 +6,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from apps.matches import push, seats
+from apps.matches.domain import seats
+from apps.matches.live import push
 from apps.matches.models import Match, MatchSeat
 from apps.moderation import services as moderation
 

@@ -2,15 +2,15 @@
 
 import pytest
 
-from apps.matches.services import SeatSpec, play_bot_move, start_match
+from apps.matches.domain.deeds import SeatSpec, do_bot_move, do_start_match
 
 pytestmark = pytest.mark.django_db
 
 
 def finished(alice, bob):
-    match = start_match("chronicle", [SeatSpec("alice", alice, bot="random"), SeatSpec("bob", bob, bot="random")],
-                        seed=8)
-    while play_bot_move(match.pk):
+    match = do_start_match("chronicle", [SeatSpec("alice", alice, bot="random"), SeatSpec("bob", bob, bot="random")],
+                           seed=8)
+    while do_bot_move(match.pk):
         pass
     match.refresh_from_db()
     return match

@@ -2,15 +2,15 @@
 
 import pytest
 
-from apps.matches.registry import built_games
-from apps.matches.services import SeatSpec, start_match
+from apps.matches.domain.deeds import SeatSpec, do_start_match
+from apps.matches.engine import built_games
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.mark.parametrize("slug", [entry.slug for entry in built_games()])
 def test_every_match_page_has_a_rules_button_and_panel(client, alice, slug):
-    match = start_match(slug, [SeatSpec("alice", alice), SeatSpec("Bot", bot="random")], seed=2)
+    match = do_start_match(slug, [SeatSpec("alice", alice), SeatSpec("Bot", bot="random")], seed=2)
     for url in (f"/matches/{match.pk}/", f"/matches/{match.pk}/replay/"):
         page = client.get(url).content.decode()
         assert "data-rules-open" in page and f'data-src="/games/{slug}/?panel=1"' in page
