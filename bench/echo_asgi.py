@@ -29,9 +29,9 @@ if not settings.configured:
     settings.configure(CHANNEL_LAYERS=CHANNEL_LAYERS, INSTALLED_APPS=["channels"], ALLOWED_HOSTS=["*"])
     django.setup()
 
-from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
-from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from django.urls import path  # noqa: E402
+from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.routing import ProtocolTypeRouter, URLRouter
+from django.urls import path
 
 
 class Relay(AsyncWebsocketConsumer):

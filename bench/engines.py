@@ -25,17 +25,16 @@ import shlex
 import statistics
 import sys
 import time
+from importlib import import_module
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from config.games import GAMES  # noqa: E402
+from config.games import GAMES
 
 
 def engines(slugs: list[str] | None):
     """(slug, RULES) of the built games, in the registry's order (importing no Django)."""
-    from importlib import import_module
-
     for entry in GAMES:
         if entry.app and (not slugs or entry.slug in slugs):
             yield entry.slug, import_module(f"{entry.app}.engine").RULES

@@ -17,9 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from apps.innovation.cards import CARDS, SPECIALS  # noqa: E402
-from apps.innovation.core import every_card_on_the_table  # noqa: E402
-from apps.innovation.engine import RULES  # noqa: E402
+from apps.innovation.cards import CARDS, SPECIALS
+from apps.innovation.core import every_card_on_the_table
+from apps.innovation.engine import RULES
 
 COMMAND = ".venv/bin/python bench/innovation_audit.py"
 EVERYTHING = Counter(list(CARDS) + list(SPECIALS))

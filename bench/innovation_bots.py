@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from apps.innovation.engine import RULES  # noqa: E402
+from apps.innovation.engine import RULES
 
 COMMAND = ".venv/bin/python bench/innovation_bots.py"
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from apps.live_on.engine import RULES  # noqa: E402
+from apps.live_on.engine import RULES
 
 
 def play(players: int, seed: int, heuristic: bool) -> tuple[bool, int, int]:

@@ -6,7 +6,7 @@ Run from the repository root (any database; the figures that matter come from Po
         [--moves 300] [--games chronicle,origins] [--watchers json,html]
 
 For each game it starts two-seat matches and plays random legal moves through the path a seat's socket takes
-(``MatchConsumer._submit``: the session check, ``services.submit_human_move`` and the rendering of every
+(``MatchConsumer._submit``: the session check, ``deeds.do_human_move`` and the rendering of every
 viewer's frame in ``push.state_changed``), with a socket registered for each seat (JSON frames) and one
 spectator per format in ``--watchers``. The pushed frames are collected, not sent, so this is the part of a
 move that runs on a process's one database thread. It prints, per game: moves timed, the median and 90th
@@ -29,6 +29,9 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
+
+import django
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -50,7 +53,7 @@ class RoundTrips:
 
     def watch_commands(self) -> None:
         try:
-            import psycopg
+            import psycopg  # noqa: PLC0415 -- optional: counted only when PostgreSQL's driver is there
         except ImportError:  # SQLite: only statements are counted
             return
         self.psycopg = True
@@ -84,9 +87,7 @@ def server_cpu(connection) -> float | None:
 
 def seated_socket(match, seat: int, user, session_key: str):
     """A consumer as it stands after connecting: its scope, seat and channel, without an event loop."""
-    from types import SimpleNamespace
-
-    from apps.matches.consumers import MatchConsumer
+    from apps.matches.live.consumers import MatchConsumer  # noqa: PLC0415 -- imported once Django is set up
 
     consumer = MatchConsumer()
     consumer.scope = {"session": SimpleNamespace(session_key=session_key), "user": user}
@@ -95,13 +96,13 @@ def seated_socket(match, seat: int, user, session_key: str):
 
 
 def play(game: str, moves: int, watchers: list[str], trips: RoundTrips, rng: random.Random) -> dict:
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
-    from django.contrib.sessions.backends.db import SessionStore
-    from django.db import close_old_connections, connection
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model  # noqa: PLC0415 -- imported once Django is set up
+    from django.contrib.sessions.backends.db import SessionStore  # noqa: PLC0415 -- imported once Django is set up
+    from django.db import close_old_connections, connection  # noqa: PLC0415 -- imported once Django is set up
 
-    from apps.matches.models import Match, Presence
-    from apps.matches.registry import engine
-    from apps.matches.services import SeatSpec, start_match
+    from apps.matches.domain.deeds import SeatSpec, do_start_match  # noqa: PLC0415 -- imported once Django is set up
+    from apps.matches.engine import engine  # noqa: PLC0415 -- imported once Django is set up
+    from apps.matches.models import Match, Presence  # noqa: PLC0415 -- imported once Django is set up
 
     rules = engine(game)
     user_model = get_user_model()
@@ -110,7 +111,7 @@ def play(game: str, moves: int, watchers: list[str], trips: RoundTrips, rng: ran
     while len(times) < moves:
         users = [user_model.objects.create(username=f"mp{tag}-{len(times)}-{i}", password="!") for i in range(2)]
         sockets = []
-        match = start_match(game, [SeatSpec(u.username, u) for u in users])
+        match = do_start_match(game, [SeatSpec(u.username, u) for u in users])
         for seat, user in enumerate(users):
             session = SessionStore()
             session.update({SESSION_KEY: str(user.pk), HASH_SESSION_KEY: user.get_session_auth_hash(),
@@ -158,13 +159,12 @@ def main() -> None:
     print("$ " + shlex.join([".venv/bin/python", "bench/move_path.py", *sys.argv[1:]]), flush=True)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ.setdefault("DJANGO_SECRET_KEY", "bench-move-path")
-    import django
 
     django.setup()
-    from django.core.management import call_command
-    from django.db import connection
+    from django.core.management import call_command  # noqa: PLC0415 -- imported once Django is set up
+    from django.db import connection  # noqa: PLC0415 -- imported once Django is set up
 
-    from config.games import GAMES
+    from config.games import GAMES  # noqa: PLC0415 -- imported once Django is set up
 
     call_command("migrate", verbosity=0)
     trips = RoundTrips()

@@ -16,9 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from apps.origins.bots import heuristic  # noqa: E402
-from apps.origins.content import OBJECTIVES  # noqa: E402
-from apps.origins.engine import RULES  # noqa: E402
+from apps.origins.bots import heuristic
+from apps.origins.content import OBJECTIVES
+from apps.origins.engine import RULES
 
 
 def play(game: int) -> tuple[dict, dict, int]:

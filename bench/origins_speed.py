@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from apps.origins.engine import RULES  # noqa: E402
+from apps.origins.engine import RULES
 
 
 def main() -> None:

@@ -6,7 +6,7 @@ Run from the repository root (any database; the figures that matter come from Po
         [--moves 2000] [--repeats 9] [--match ID]
 
 It builds one long match through the normal services: Stone Age with four bots (the longest matches any of the
-five games plays), every move submitted through ``services.submit_move`` (its log and digests) and kept. The bots
+five games plays), every move submitted through ``deeds.do_move`` (its log and digests) and kept. The bots
 are patient at first so that the match lasts at least ``--moves`` moves (see ``long_match``); ``--match ID`` times
 an existing match instead.
 
@@ -27,6 +27,8 @@ import sys
 import time
 from pathlib import Path
 
+import django
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
@@ -36,7 +38,7 @@ GAME, PLAYERS, BOT = "stone_age", 4, "random"
 def patient_move(rules, state: dict, seat: int, rng: random.Random, version: int, until: int) -> dict:
     """The random bot's move, except that before move ``until`` no person is placed on a civilization card or a
     building: nobody buys, so the match lasts; after it the bot plays as in any match, and the rules end it."""
-    from apps.matches import bots
+    from apps.matches.domain import bots  # noqa: PLC0415 -- imported once Django is set up
 
     if version < until:
         calm = [move for move in rules.legal_moves(state, seat)
@@ -51,12 +53,12 @@ def long_match(target: int) -> int:
 
     Four random bots end a Stone Age match in at most about 1,960 moves (the longest of 2,200 seeds tried), so
     the bots here are patient until 300 moves before ``target`` (``patient_move``) and then play on to the end."""
-    from apps.matches.models import Match
-    from apps.matches.registry import engine
-    from apps.matches.services import SeatSpec, start_match, submit_move
+    from apps.matches.domain.deeds import SeatSpec, do_move, do_start_match  # noqa: PLC0415 -- imported once Django is set up
+    from apps.matches.engine import engine  # noqa: PLC0415 -- imported once Django is set up
+    from apps.matches.models import Match  # noqa: PLC0415 -- imported once Django is set up
 
     rules = engine(GAME)
-    match = start_match(GAME, [SeatSpec(f"Bot {i + 1}", bot=BOT) for i in range(PLAYERS)], seed=1)
+    match = do_start_match(GAME, [SeatSpec(f"Bot {i + 1}", bot=BOT) for i in range(PLAYERS)], seed=1)
     started = time.perf_counter()
     while match.status == Match.Status.RUNNING:
         seat = next((s for s in rules.active_seats(match.state) if rules.legal_moves(match.state, s)), None)
@@ -64,7 +66,7 @@ def long_match(target: int) -> int:
             break
         rng = random.Random(f"{match.seed}:{match.version}:{seat}")
         move = patient_move(rules, match.state, seat, rng, match.version, target - 300)
-        assert submit_move(match.pk, seat, move, match.version, by_bot=True).ok
+        assert do_move(match.pk, seat, move, match.version, by_bot=True).ok
         match = Match.objects.get(pk=match.pk)
     print(f"match {match.pk}: {match.version} moves, {match.status}, played in {time.perf_counter() - started:.1f} s",
           flush=True)
@@ -91,14 +93,13 @@ def main() -> None:
     print("$ " + shlex.join([".venv/bin/python", "bench/replay_steps.py", *sys.argv[1:]]), flush=True)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ.setdefault("DJANGO_SECRET_KEY", "bench-replay-steps")
-    import django
 
     django.setup()
-    from django.core.management import call_command
-    from django.db import connection
-    from django.test import Client
+    from django.core.management import call_command  # noqa: PLC0415 -- imported once Django is set up
+    from django.db import connection  # noqa: PLC0415 -- imported once Django is set up
+    from django.test import Client  # noqa: PLC0415 -- imported once Django is set up
 
-    from apps.matches.models import Match
+    from apps.matches.models import Match  # noqa: PLC0415 -- imported once Django is set up
 
     call_command("migrate", verbosity=0)
     match_id = args.match if args.match is not None else long_match(args.moves)

@@ -31,6 +31,9 @@ import sys
 import time
 from pathlib import Path
 
+import django
+from asgiref.sync import sync_to_async
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 MOVE_TIMEOUT = 30.0
@@ -59,10 +62,8 @@ class Soak:
 
 async def table(soak: Soak, servers: list, number: int) -> None:
     """Play matches back to back at one table until the soak ends, checking each."""
-    from asgiref.sync import sync_to_async
-
-    from bench.ws_load import create_matches
-    from tests.faults.cluster import Player, assert_exactly_once
+    from bench.ws_load import create_matches  # noqa: PLC0415 -- loaded only once the environment it reads is set
+    from tests.faults.cluster import Player, assert_exactly_once  # noqa: PLC0415 -- loaded only once the environment it reads is set
 
     rng = random.Random(number)
     loop = asyncio.get_running_loop()
@@ -96,7 +97,7 @@ async def table(soak: Soak, servers: list, number: int) -> None:
                     soak.slow.append(f"match {match['id']} version {version}: {took:.1f} s; reconnects "
                                      f"{', '.join(f'{p.name} {p.reconnects}' for p in everyone)}; "
                                      f"{soak.since_faults()}")
-        except Exception as exc:  # whatever stopped this match is a finding, not the end of the soak
+        except Exception as exc:  # noqa: BLE001  (whatever stopped this match is a finding, not the end of the soak)
             seen = ", ".join(f"{p.name} v{p.state['version'] if p.state else None} ({p.reconnects} reconnects)"
                              for p in everyone)
             soak.violations.append(f"match {match['id']} at version {version}: {exc!r}; {seen}; "
@@ -116,8 +117,8 @@ async def table(soak: Soak, servers: list, number: int) -> None:
 
 async def faults(soak: Soak, servers: list, redis, env: dict) -> None:
     """Kill a process every --kill-every s and restart Redis every --redis-every s, until the soak ends."""
-    from tests.conftest import DaphneProcess
-    from tests.faults.cluster import restart
+    from tests.conftest import DaphneProcess  # noqa: PLC0415 -- loaded only once the environment it reads is set
+    from tests.faults.cluster import restart  # noqa: PLC0415 -- loaded only once the environment it reads is set
 
     loop = asyncio.get_running_loop()
     start = loop.time()
@@ -145,8 +146,7 @@ async def faults(soak: Soak, servers: list, redis, env: dict) -> None:
 
 async def sample(soak: Soak, servers: list) -> None:
     """Every 10 s: connections to the soak's database and each process's resident memory (MB)."""
-    from asgiref.sync import sync_to_async
-    from django.db import connection
+    from django.db import connection  # noqa: PLC0415 -- imported once Django is set up
 
     def connections() -> int:
         with connection.cursor() as cursor:
@@ -185,7 +185,7 @@ def main() -> None:
     print("$ " + shlex.join([".venv/bin/python", "bench/soak.py", *sys.argv[1:]]), flush=True)
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
         sys.exit("Set DATABASE_URL to a PostgreSQL database: the soak runs the production shape.")
-    from bench.ws_load import free_port
+    from bench.ws_load import free_port  # noqa: PLC0415 -- loaded only once the environment it reads is set
 
     redis_port = free_port()
     os.environ.update(REDIS_URL=f"redis://127.0.0.1:{redis_port}/0", DJANGO_SETTINGS_MODULE="config.settings",
@@ -193,13 +193,12 @@ def main() -> None:
                       CIVITAS_MATCH_FRAME_RATE="1000,1000", CIVITAS_SOCKETS_PER_ADDRESS="0",  # one client address
                       DJANGO_LOG_LEVEL=os.environ.get("DJANGO_LOG_LEVEL", "ERROR"))
     os.environ.setdefault("DJANGO_SECRET_KEY", "soak-" + str(random.randrange(1 << 60)))
-    import django
 
     django.setup()
-    from django.core.management import call_command
+    from django.core.management import call_command  # noqa: PLC0415 -- imported once Django is set up
 
-    from tests.conftest import DaphneProcess
-    from tests.faults.cluster import PrivateRedis
+    from tests.conftest import DaphneProcess  # noqa: PLC0415 -- loaded only once the environment it reads is set
+    from tests.faults.cluster import PrivateRedis  # noqa: PLC0415 -- loaded only once the environment it reads is set
 
     call_command("migrate", verbosity=0)
     redis = PrivateRedis(redis_port)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from apps.stone_age.engine import RULES  # noqa: E402
+from apps.stone_age.engine import RULES
 
 
 def play(seed: int, heuristic_seat: int) -> dict:

@@ -57,7 +57,9 @@ import time
 from collections import Counter
 from pathlib import Path
 
+import django
 import orjson
+from asgiref.sync import sync_to_async
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
@@ -69,7 +71,6 @@ MOVE_TIMEOUT = 10.0
 
 class Stats:
     """What one scenario saw: move-to-everyone times, per-recipient times, accepted moves, errors."""
-
     def __init__(self, name: str):
         self.name = name
         self.everyone: list[float] = []
@@ -84,7 +85,6 @@ class Stats:
 
 class Client:
     """One socket: remembers every version it saw and tells its room when a new one arrives."""
-
     def __init__(self, room: Room, ws, seat: int | None):
         self.room, self.ws, self.seat = room, ws, seat
         self.version = -1
@@ -121,7 +121,6 @@ class Client:
 
 class Room:
     """A match or an echo room: the clients that must all see each new version, and one move at a time."""
-
     frames_received = 0
 
     def __init__(self, stats: Stats, version: int = 0):
@@ -271,8 +270,8 @@ async def play(stats: Stats, rooms: list[Room], interval: float, duration: float
             count += 1
             tick += interval
 
-    # The client's own cycle collections paused it, and so every frame in flight, for up to 350 ms (measured
-    # with gc.callbacks at 400 matches); they run between scenarios instead, for the bare echo as for the site.
+    # The client's own cycle collections paused it, and so every frame in flight, long enough to show in the
+    # servers' tail (seen with gc.callbacks); they run between scenarios instead, for the bare echo as for the site.
     gc.collect()
     gc.freeze()
     gc.disable()
@@ -335,10 +334,10 @@ def start_servers(app: str, count: int, env: dict, logs: Path) -> tuple[list[sub
 
 def create_matches(count: int, first_user: int) -> list[dict]:
     """``count`` running Chronicle matches, each seat a user of its own with a fresh session."""
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
-    from django.contrib.sessions.backends.db import SessionStore
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model  # noqa: PLC0415 -- imported once Django is set up
+    from django.contrib.sessions.backends.db import SessionStore  # noqa: PLC0415 -- imported once Django is set up
 
-    from apps.matches.services import SeatSpec, start_match
+    from apps.matches.domain.deeds import SeatSpec, do_start_match  # noqa: PLC0415 -- imported once Django is set up
 
     user_model = get_user_model()
     names = [f"bench{first_user + i}" for i in range(2 * count)]
@@ -355,7 +354,7 @@ def create_matches(count: int, first_user: int) -> list[dict]:
     matches = []
     for i in range(count):
         seated = [users[names[2 * i]], users[names[2 * i + 1]]]
-        match = start_match("chronicle", [SeatSpec(u.username, u) for u in seated])
+        match = do_start_match("chronicle", [SeatSpec(u.username, u) for u in seated])
         matches.append({"id": match.pk, "cookies": [cookie(u) for u in seated]})
     return matches
 
@@ -437,15 +436,14 @@ def main() -> None:
     try:
         game_urls, echo_urls = args.game_urls, args.echo_urls
         subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, check=True)
-        import django
 
         django.setup()
         if not game_urls:
             # An earlier run's processes were stopped with sockets open; their presence, swept by the new
             # processes' first heartbeat, would land in the middle of a measurement.
-            from django.db import connections
+            from django.db import connections  # noqa: PLC0415 -- imported once Django is set up
 
-            from apps.matches.models import Presence
+            from apps.matches.models import Presence  # noqa: PLC0415 -- imported once Django is set up
 
             Presence.objects.all().delete()
             connections.close_all()
@@ -471,8 +469,6 @@ def main() -> None:
 
 
 async def run(args, game_urls: list[str], echo_urls: list[str]) -> None:
-    from asgiref.sync import sync_to_async
-
     make = sync_to_async(create_matches)
     users = 0
     pad = 4000
