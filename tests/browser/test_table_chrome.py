@@ -116,22 +116,3 @@ def test_at_375_px_no_page_scrolls_sideways_and_shared_controls_are_44_px(browse
     assert wide == {}
     assert small == {}
     assert watched.problems == []
-
-
-FIRST_PAINT_MS = 500
-
-
-@pytest.mark.browser
-def test_every_match_page_paints_first_within_500_ms(browser, daphne_servers, tables):
-    (server,) = daphne_servers(1)
-    page = open_as_alice(browser, server, tables, DESKTOP).page
-    page.goto(server.url + "/")  # the site's own stylesheet and script are cached, as for anyone arriving from home
-    paints = {}
-    for slug, pk in tables["running"].items():
-        page.goto(f"{server.url}/matches/{pk}/")
-        paints[slug] = page.evaluate("""() => new Promise((done) => new PerformanceObserver((list, observer) => {
-            const paint = list.getEntries().find((e) => e.name === 'first-contentful-paint');
-            if (paint) { observer.disconnect(); done(Math.round(paint.startTime)); }
-          }).observe({type: 'paint', buffered: true}))""")
-    print("first contentful paint ms:", paints)
-    assert max(paints.values()) < FIRST_PAINT_MS, paints
