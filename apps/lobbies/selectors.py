@@ -7,6 +7,7 @@ from django.db.models import Count, Q
 from apps.lobbies.models import Lobby, LobbySeat
 from apps.matches.domain.bots import bot_kinds
 from apps.matches.engine import engine
+from apps.ratings.services import NotRateable, check_may_be_rated
 
 
 def open_public_lobbies(limit: int = 20) -> list[Lobby]:
@@ -64,4 +65,14 @@ def lobby_context(lobby: Lobby, user) -> dict:
         "can_start": seated >= rules.min_players,
         "has_free_seat": any(seat.is_empty for seat in seats),
         "bot_kinds": kinds,
+        "unrateable": _unrateable(lobby.game, [seat for seat in seats if not seat.is_empty]),
     }
+
+
+def _unrateable(game: str, seated: list[LobbySeat]) -> str:
+    """Why a match of this lobby as seated now could not be rated ("" if it could)."""
+    try:
+        check_may_be_rated(game, [seat.user for seat in seated])
+    except NotRateable as exc:
+        return str(exc)
+    return ""
