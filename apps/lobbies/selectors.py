@@ -65,14 +65,14 @@ def lobby_context(lobby: Lobby, user) -> dict:
         "can_start": seated >= rules.min_players,
         "has_free_seat": any(seat.is_empty for seat in seats),
         "bot_kinds": kinds,
-        "unrateable": _unrateable(lobby.game, [seat for seat in seats if not seat.is_empty]),
+        "unrateable": _unrateable(lobby, [seat for seat in seats if not seat.is_empty]),
     }
 
 
-def _unrateable(game: str, seated: list[LobbySeat]) -> str:
+def _unrateable(lobby: Lobby, seated: list[LobbySeat]) -> str:
     """Why a match of this lobby as seated now could not be rated ("" if it could)."""
     try:
-        check_may_be_rated(game, [seat.user for seat in seated])
+        check_may_be_rated(lobby.game, [seat.user for seat in seated], lobby.seat_count)
     except NotRateable as exc:
         return str(exc)
     return ""

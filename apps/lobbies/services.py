@@ -44,7 +44,7 @@ def create_lobby(host, game: str, seat_count: int, is_public: bool, options: dic
     if not rules.min_players <= seat_count <= rules.max_players:
         raise LobbyError(f"{rules.title} seats {rules.min_players} to {rules.max_players} players.")
     if rated:
-        _check_rateable(game, [host])
+        _check_rateable(game, [host], seat_count)
     _check_rate(host, "create", "LOBBY_CREATE_LIMIT", "lobbies")
     with transaction.atomic():
         lobby = Lobby.objects.create(game=game, name=name.strip()[:60], host=host, seat_count=seat_count,
@@ -160,10 +160,10 @@ def add_bot(lobby_id: int, host, index: int, kind: str = "random") -> None:
         transaction.on_commit(lambda: push.lobby_changed(lobby_id))
 
 
-def _check_rateable(game: str, players: list) -> None:
+def _check_rateable(game: str, players: list, seats: int | None = None) -> None:
     """LobbyError unless a match of this game with these players (None for a bot) may be rated."""
     try:
-        check_may_be_rated(game, players)
+        check_may_be_rated(game, players, seats)
     except NotRateable as exc:
         raise LobbyError(str(exc)) from None
 
@@ -177,7 +177,7 @@ def set_rated(lobby_id: int, host, rated: bool) -> None:
         if rated:
             seated = [seat for seat in LobbySeat.objects.filter(lobby=lobby).select_related("user")
                       if not seat.is_empty]
-            _check_rateable(lobby.game, [seat.user for seat in seated])
+            _check_rateable(lobby.game, [seat.user for seat in seated], lobby.seat_count)
         lobby.rated = rated
         lobby.save(update_fields=["rated"])
         transaction.on_commit(lambda: push.lobby_changed(lobby_id))

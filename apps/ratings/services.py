@@ -38,11 +38,13 @@ def game_is_rated(game: str) -> bool:
         return False
 
 
-def check_may_be_rated(game: str, players: Sequence[Any]) -> None:
-    """``NotRateable`` unless every seat is a signed-up person (``players``: each seat's user, or None for a bot)
-    and the game is rated at all."""
+def check_may_be_rated(game: str, players: Sequence[Any], seats: int | None = None) -> None:
+    """``NotRateable`` unless every seat is a signed-up person (``players``: each seated user, or None for a bot),
+    there are at least two seats (``seats``, if not all are taken yet) and the game is rated at all."""
     if not game_is_rated(game):
         raise NotRateable(f"{game_entry(game).title} is co-operative: its matches are not rated.")
+    if (len(players) if seats is None else seats) < 2:
+        raise NotRateable("A rated match needs at least two players.")
     if any(user is None for user in players):
         raise NotRateable("A rated match is for signed-up people only: a bot cannot sit at it.")
     guests = [user.username for user in players if getattr(user, "is_guest", False)]
