@@ -17,8 +17,8 @@ class LobbyForm(forms.Form):
                   "Otherwise only its players, guests who came by the invite link and moderators may watch.")
     rated = forms.BooleanField(
         label="Rated", required=False, initial=True,
-        help_text="The result moves each player's rating in this game. Only signed-up people may sit at a rated "
-                  "table: no guest, no bot.")
+        help_text="The result moves each player's rating in this game. Only signed-up people play rated: a guest "
+                  "or a bot at the table makes the match unrated (the lobby page says so before the start).")
     pace = forms.ChoiceField(label="Pace", choices=Match.Pace.choices, initial=Match.Pace.LIVE)
     away_minutes = forms.IntegerField(label="Minutes away before the others may seat a bot", min_value=1,
                                       max_value=7 * 24 * 60, initial=3)

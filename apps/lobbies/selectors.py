@@ -55,6 +55,7 @@ def lobby_context(lobby: Lobby, user) -> dict:
         seat.bot_label = kinds.get(seat.bot, seat.bot)
     mine = next((seat for seat in seats if user.is_authenticated and seat.user_id == user.pk), None)
     seated = sum(1 for seat in seats if not seat.is_empty)
+    unrateable = _unrateable(lobby, [seat for seat in seats if not seat.is_empty])
     return {
         "user": user,
         "lobby": lobby,
@@ -65,7 +66,8 @@ def lobby_context(lobby: Lobby, user) -> dict:
         "can_start": seated >= rules.min_players,
         "has_free_seat": any(seat.is_empty for seat in seats),
         "bot_kinds": kinds,
-        "unrateable": _unrateable(lobby, [seat for seat in seats if not seat.is_empty]),
+        "unrateable": unrateable,
+        "rated_now": lobby.rated and not unrateable,
     }
 
 

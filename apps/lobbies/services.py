@@ -74,9 +74,6 @@ def join(lobby_id: int, user) -> LobbySeat:
             if mine is not None:
                 return mine
             _check_rate(user, "join", "LOBBY_JOIN_LIMIT", "lobby joins")
-            if lobby.rated and user.is_guest:
-                raise LobbyError("This table is rated, for signed-up people only: keep your guest name with a "
-                                 "password (Keep this name, at the top), or ask the host to make it unrated.")
             free = LobbySeat.objects.filter(lobby=lobby, user__isnull=True, bot="").order_by("index").first()
             if free is None:
                 raise LobbyError("Every seat is taken.")
@@ -153,8 +150,6 @@ def add_bot(lobby_id: int, host, index: int, kind: str = "random") -> None:
             raise LobbyError("No such bot for this game.")
         if not seat.is_empty:
             raise LobbyError("That seat is taken.")
-        if lobby.rated:
-            raise LobbyError("A rated table is for signed-up people only: make it unrated to seat a bot.")
         seat.bot = kind
         seat.save(update_fields=["bot"])
         transaction.on_commit(lambda: push.lobby_changed(lobby_id))
@@ -168,8 +163,16 @@ def _check_rateable(game: str, players: list, seats: int | None = None) -> None:
         raise LobbyError(str(exc)) from None
 
 
+def may_be_rated(game: str, players: list, seats: int | None = None) -> bool:
+    try:
+        check_may_be_rated(game, players, seats)
+    except NotRateable:
+        return False
+    return True
+
+
 def set_rated(lobby_id: int, host, rated: bool) -> None:
-    """The host makes the table rated (refused while a guest or a bot sits, or for a co-operative game) or not."""
+    """The host asks for a rated match (refused while a guest or a bot sits, or for a co-operative game) or not."""
     with transaction.atomic():
         lobby = _locked_open_lobby(lobby_id)
         if lobby.host_id != host.pk:
@@ -193,8 +196,9 @@ def start(lobby_id: int, host):
         seated = [seat for seat in LobbySeat.objects.filter(lobby=lobby).select_related("user") if not seat.is_empty]
         if len(seated) < rules.min_players:
             raise LobbyError(f"{rules.title} needs at least {rules.min_players} seated to start.")
-        if lobby.rated:  # (a guest or a bot cannot sit at a rated table; this holds if one did all the same)
-            _check_rateable(lobby.game, [seat.user for seat in seated])
+        # The host's wish, if the table allows it: a guest or a bot at it makes the match unrated (the lobby page
+        # says so before the start).
+        rated = lobby.rated and may_be_rated(lobby.game, [seat.user for seat in seated])
         specs = []
         labels = bot_kinds(lobby.game)
         bot_number = 0
@@ -205,7 +209,7 @@ def start(lobby_id: int, host):
                 bot_number += 1
                 specs.append(SeatSpec(name=f"{labels[seat.bot]} {bot_number}", bot=seat.bot))
         match = do_start_match(lobby.game, specs, lobby.options, pace=lobby.pace, away_timeout=lobby.away_minutes * 60,
-                               rated=lobby.rated)
+                               rated=rated)
         match.watchers = (Match.Watchers.ANYONE if lobby.is_public else
                           Match.Watchers.LINK if lobby.allow_spectators else Match.Watchers.INVITED)
         match.save(update_fields=["watchers"])  # in do_start_match's transaction: never watchable by more than allowed

@@ -1,5 +1,5 @@
-"""The lobby's ``rated`` option: on by default for signed-up people, never with a guest or a bot, never for a
-co-operative game; the match copies it when it starts."""
+"""The lobby's ``rated`` option: on by default for signed-up people; a guest or a bot at the table makes the match
+unrated (the page says so, the host cannot ask for rated then); never for a co-operative game."""
 
 import pytest
 
@@ -18,7 +18,7 @@ def form_page(client, user, game="chronicle"):
 def test_the_new_lobby_form_ticks_rated_for_a_signed_up_host(client, alice):
     page = form_page(client, alice)
     assert 'name="rated"' in page and "checked" in page.split('name="rated"')[1].split(">")[0]
-    assert "no guest, no bot" in page
+    assert "a guest or a bot at the table makes the match unrated" in page
 
 
 def test_a_rated_lobby_made_from_the_page_starts_a_rated_match(client, alice, bob):
@@ -55,21 +55,34 @@ def test_a_rated_games_rules_page_links_its_leaderboard(client):
     assert "/games/stone_age/leaderboard/" in client.get("/games/stone_age/").content.decode()
 
 
-def test_a_rated_lobby_refuses_a_bot_and_a_guest(alice):
-    lobby = services.create_lobby(alice, "chronicle", 3, is_public=True, rated=True)
-    with pytest.raises(services.LobbyError, match="make it unrated to seat a bot"):
-        services.add_bot(lobby.pk, alice, 1)
-    with pytest.raises(services.LobbyError, match="rated, for signed-up people only"):
-        services.join(lobby.pk, create_guest("Wanderer"))
+def test_a_guest_or_a_bot_at_a_rated_table_makes_its_match_unrated(alice, bob):
+    with_guest = services.create_lobby(alice, "chronicle", 2, is_public=True, rated=True)
+    services.join(with_guest.pk, create_guest("Wanderer"))  # a friend by invite link still sits down
+    assert not services.start(with_guest.pk, alice).rated
+    with_bot = services.create_lobby(bob, "chronicle", 2, is_public=True, rated=True)
+    services.add_bot(with_bot.pk, bob, 1)
+    assert not services.start(with_bot.pk, bob).rated
 
 
-def test_the_host_makes_a_table_unrated_to_seat_a_bot_and_cannot_make_it_rated_again(alice):
+def test_the_table_is_rated_again_once_the_guest_leaves(alice, bob):
     lobby = services.create_lobby(alice, "chronicle", 2, is_public=True, rated=True)
-    services.set_rated(lobby.pk, alice, False)
+    guest = create_guest("Wanderer")
+    services.join(lobby.pk, guest)
+    services.leave(lobby.pk, guest)
+    services.join(lobby.pk, bob)
+    assert services.start(lobby.pk, alice).rated
+
+
+def test_the_host_cannot_ask_for_rated_while_a_bot_or_a_guest_sits(alice):
+    lobby = services.create_lobby(alice, "chronicle", 3, is_public=True)
     services.add_bot(lobby.pk, alice, 1)
     with pytest.raises(services.LobbyError, match="a bot cannot sit"):
         services.set_rated(lobby.pk, alice, True)
-    assert not services.start(lobby.pk, alice).rated
+    services.kick(lobby.pk, alice, 1)
+    services.join(lobby.pk, create_guest("Wanderer"))
+    with pytest.raises(services.LobbyError, match="Wanderer is a guest"):
+        services.set_rated(lobby.pk, alice, True)
+    assert not Lobby.objects.get().rated
 
 
 def test_only_the_host_changes_rated(alice, bob):
@@ -78,24 +91,18 @@ def test_only_the_host_changes_rated(alice, bob):
         services.set_rated(lobby.pk, bob, True)
 
 
-def test_starting_a_rated_lobby_that_somehow_seats_a_bot_is_refused(alice, bob):
-    lobby = services.create_lobby(alice, "chronicle", 3, is_public=True, rated=True)
-    services.join(lobby.pk, bob)
-    lobby.seats.filter(index=2).update(bot="random")  # (as the admin could)
-    with pytest.raises(services.LobbyError, match="a bot cannot sit"):
-        services.start(lobby.pk, alice)
-    assert Lobby.objects.get().status == Lobby.Status.OPEN
-
-
-def test_the_lobby_page_says_rated_and_why_a_table_cannot_be(client, alice, bob):
+def test_the_lobby_page_says_rated_and_why_a_table_is_not(client, alice, bob):
     lobby = services.create_lobby(alice, "chronicle", 3, is_public=True, rated=True)
     client.force_login(alice)
     page = client.get(lobby.get_absolute_url()).content.decode()
-    assert "Rated" in page and "Make it unrated" in page and "Rated: no bots" in page
-    services.set_rated(lobby.pk, alice, False)
-    services.add_bot(lobby.pk, alice, 1)
+    assert ">Rated<" in page and "Make it unrated" in page
+    services.join(lobby.pk, create_guest("Wanderer"))
     page = client.get(lobby.get_absolute_url()).content.decode()
-    assert "Unrated" in page and "a bot cannot sit at it" in page and "Make it rated" not in page
+    assert ">Unrated for now<" in page and "Wanderer is a guest" in page and "Keep it unrated" in page
+    assert "rated if only signed-up people sit" in page
+    services.set_rated(lobby.pk, alice, False)
+    page = client.get(lobby.get_absolute_url()).content.decode()
+    assert "Make it rated" not in page  # not while the guest sits
 
 
 def test_the_lobby_links_seated_people_to_their_profiles_but_not_bots(client, alice, bob):
