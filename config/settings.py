@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "apps.lobbies",
     "apps.matches",
     "apps.moderation",
+    "apps.ratings",
     *[game.app for game in GAMES if game.app],
 ]
 

@@ -6,9 +6,11 @@ from django.urls import include, path
 from django.utils.functional import lazy
 from django.views.generic import RedirectView
 
+from apps.accounts import views as account_views
 from apps.accounts.forms import AdminLoginForm
 from apps.lobbies import views as lobby_views
 from apps.matches import views as match_views
+from apps.ratings import views as rating_views
 
 admin.site.login_form = AdminLoginForm  # the admin's log-in is locked out like the site's
 
@@ -18,6 +20,8 @@ urlpatterns = [
     # Looked up at request time: in production the name carries the content hash from collectstatic's manifest.
     path("favicon.ico", RedirectView.as_view(url=lazy(static, str)("civitas/favicon.svg"), permanent=True)),
     path("games/<slug:slug>/", match_views.game_rules, name="game_rules"),
+    path("games/<slug:slug>/leaderboard/", rating_views.leaderboard, name="leaderboard"),
+    path("players/<str:username>/", account_views.profile, name="profile"),
     path("accounts/", include("apps.accounts.urls")),
     path("lobbies/", include("apps.lobbies.urls")),
     path("join/", lobby_views.invite_landing, name="invite_landing"),

@@ -9,5 +9,5 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("guest/", views.guest, name="guest"),
     path("claim/", views.claim, name="claim"),
-    path("u/<str:username>/", views.profile, name="profile"),
+    path("u/<str:username>/", views.old_profile),  # where profiles were before /players/<username>/
 ]

@@ -5,8 +5,9 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.http import HttpResponseRedirect
+from django.http import HttpResponsePermanentRedirect, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.decorators import method_decorator
 
 from apps.accounts import ban_evasion, device
@@ -15,6 +16,8 @@ from apps.accounts.lockout import client_address
 from apps.accounts.next_url import redirect_next, safe_next
 from apps.accounts.services import EntryRefused, GuestThrottled, claim_guest, create_guest
 from apps.matches.domain.selectors import finished_matches_for
+from apps.ratings.scale import PROVISIONAL_GAMES
+from apps.ratings.selectors import own_pace_matches_for, rating_changes_by_match, records_for
 
 
 def _refused(request, refusal: ban_evasion.Refusal):
@@ -101,8 +104,23 @@ def claim(request):
 
 
 def profile(request, username: str):
+    """A player's page (contract: ``/players/<username>/``): when they joined, their record and rating in each game
+    with its history, their recent finished matches and own-pace matches in progress (only those this viewer may
+    see listed)."""
     person = get_object_or_404(get_user_model(), username__iexact=username)
+    results = finished_matches_for(person, request.user, request.session, limit=20)
+    changes = rating_changes_by_match(person, [seat.match_id for seat in results])
+    for seat in results:
+        seat.rating_change = changes.get(seat.match_id)
     return render(request, "accounts/profile.html", {
         "person": person,
-        "results": finished_matches_for(person, request.user, request.session),
+        "records": records_for(person),
+        "results": results,
+        "in_progress": own_pace_matches_for(person, request.user, request.session),
+        "provisional_games": PROVISIONAL_GAMES,
     })
+
+
+def old_profile(request, username: str):
+    """Profiles moved to ``/players/<username>/``; old links still lead there."""
+    return HttpResponsePermanentRedirect(reverse("profile", args=[username]))

@@ -3,6 +3,7 @@
 from django import forms
 
 from apps.matches.models import Match
+from apps.ratings.services import game_is_rated
 
 
 class LobbyForm(forms.Form):
@@ -14,13 +15,25 @@ class LobbyForm(forms.Form):
         label="Allow spectators", required=False, initial=False,
         help_text="For a private lobby: anyone with the match's address may watch it (it is still not listed). "
                   "Otherwise only its players, guests who came by the invite link and moderators may watch.")
+    rated = forms.BooleanField(
+        label="Rated", required=False, initial=True,
+        help_text="The result moves each player's rating in this game. Only signed-up people play rated: a guest "
+                  "or a bot at the table makes the match unrated (the lobby page says so before the start).")
     pace = forms.ChoiceField(label="Pace", choices=Match.Pace.choices, initial=Match.Pace.LIVE)
     away_minutes = forms.IntegerField(label="Minutes away before the others may seat a bot", min_value=1,
                                       max_value=7 * 24 * 60, initial=3)
 
-    def __init__(self, rules, *args, **kwargs):
+    def __init__(self, rules, *args, host=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.rules = rules
+        rated = self.fields["rated"]
+        if not game_is_rated(rules.slug):
+            rated.disabled, rated.initial = True, False
+            rated.help_text = f"{rules.title} is co-operative: the table wins or loses as one, so it is not rated."
+        elif host is not None and getattr(host, "is_guest", False):
+            rated.disabled, rated.initial = True, False
+            rated.help_text = ("Guests play unrated. Keep your name with a password (Keep this name, at the top) "
+                               "to play rated.")
         self.fields["seat_count"].choices = [(n, str(n)) for n in range(rules.min_players, rules.max_players + 1)]
         self.fields["seat_count"].initial = min(2, rules.max_players) if rules.min_players <= 2 else rules.min_players
         for option in rules.option_fields():
@@ -32,5 +45,5 @@ class LobbyForm(forms.Form):
 
     def settings(self) -> dict:
         """The lobby's own settings (not the game's options)."""
-        keys = ("name", "seat_count", "is_public", "allow_spectators", "pace", "away_minutes")
+        keys = ("name", "seat_count", "is_public", "allow_spectators", "rated", "pace", "away_minutes")
         return {key: self.cleaned_data[key] for key in keys}

@@ -28,6 +28,8 @@ class Lobby(models.Model):
     allow_spectators = models.BooleanField(default=False, help_text="A private lobby's match may be watched by "
                                                                     "anyone with its address.")
     invite_token = models.CharField(max_length=64, unique=True, default=new_invite_token)
+    rated = models.BooleanField(default=False, help_text="The host asked for a rated match: it is rated if only "
+                                                         "signed-up people sit when it starts (no guest, no bot).")
     pace = models.CharField(max_length=16, choices=Match.Pace.choices, default=Match.Pace.LIVE)
     away_minutes = models.PositiveSmallIntegerField(default=3)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)

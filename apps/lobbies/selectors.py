@@ -7,6 +7,7 @@ from django.db.models import Count, Q
 from apps.lobbies.models import Lobby, LobbySeat
 from apps.matches.domain.bots import bot_kinds
 from apps.matches.engine import engine
+from apps.ratings.services import NotRateable, check_may_be_rated
 
 
 def open_public_lobbies(limit: int = 20) -> list[Lobby]:
@@ -54,6 +55,7 @@ def lobby_context(lobby: Lobby, user) -> dict:
         seat.bot_label = kinds.get(seat.bot, seat.bot)
     mine = next((seat for seat in seats if user.is_authenticated and seat.user_id == user.pk), None)
     seated = sum(1 for seat in seats if not seat.is_empty)
+    unrateable = _unrateable(lobby, [seat for seat in seats if not seat.is_empty])
     return {
         "user": user,
         "lobby": lobby,
@@ -64,4 +66,15 @@ def lobby_context(lobby: Lobby, user) -> dict:
         "can_start": seated >= rules.min_players,
         "has_free_seat": any(seat.is_empty for seat in seats),
         "bot_kinds": kinds,
+        "unrateable": unrateable,
+        "rated_now": lobby.rated and not unrateable,
     }
+
+
+def _unrateable(lobby: Lobby, seated: list[LobbySeat]) -> str:
+    """Why a match of this lobby as seated now could not be rated ("" if it could)."""
+    try:
+        check_may_be_rated(lobby.game, [seat.user for seat in seated], lobby.seat_count)
+    except NotRateable as exc:
+        return str(exc)
+    return ""

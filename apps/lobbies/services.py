@@ -14,6 +14,7 @@ from apps.matches.domain.bots import bot_kinds
 from apps.matches.domain.deeds import SeatSpec, do_start_match
 from apps.matches.engine import engine
 from apps.matches.models import Match
+from apps.ratings.services import NotRateable, check_may_be_rated
 
 audit_log = logging.getLogger("civitas.audit")
 
@@ -38,16 +39,18 @@ def _check_rate(user, what: str, limit_setting: str, noun: str) -> None:
 
 def create_lobby(host, game: str, seat_count: int, is_public: bool, options: dict | None = None,
                  pace: str = "live", away_minutes: int = 3, allow_spectators: bool = False,
-                 name: str = "") -> Lobby:
+                 name: str = "", rated: bool = False) -> Lobby:
     rules = engine(game)
     if not rules.min_players <= seat_count <= rules.max_players:
         raise LobbyError(f"{rules.title} seats {rules.min_players} to {rules.max_players} players.")
+    if rated:
+        _check_rateable(game, [host], seat_count)
     _check_rate(host, "create", "LOBBY_CREATE_LIMIT", "lobbies")
     with transaction.atomic():
         lobby = Lobby.objects.create(game=game, name=name.strip()[:60], host=host, seat_count=seat_count,
                                      is_public=is_public,
                                      options=options or {}, pace=pace, away_minutes=away_minutes,
-                                     allow_spectators=allow_spectators)
+                                     allow_spectators=allow_spectators, rated=rated)
         LobbySeat.objects.bulk_create(LobbySeat(lobby=lobby, index=i) for i in range(seat_count))
         LobbySeat.objects.filter(lobby=lobby, index=0).update(user=host)
     return lobby
@@ -152,6 +155,37 @@ def add_bot(lobby_id: int, host, index: int, kind: str = "random") -> None:
         transaction.on_commit(lambda: push.lobby_changed(lobby_id))
 
 
+def _check_rateable(game: str, players: list, seats: int | None = None) -> None:
+    """LobbyError unless a match of this game with these players (None for a bot) may be rated."""
+    try:
+        check_may_be_rated(game, players, seats)
+    except NotRateable as exc:
+        raise LobbyError(str(exc)) from None
+
+
+def may_be_rated(game: str, players: list, seats: int | None = None) -> bool:
+    try:
+        check_may_be_rated(game, players, seats)
+    except NotRateable:
+        return False
+    return True
+
+
+def set_rated(lobby_id: int, host, rated: bool) -> None:
+    """The host asks for a rated match (refused while a guest or a bot sits, or for a co-operative game) or not."""
+    with transaction.atomic():
+        lobby = _locked_open_lobby(lobby_id)
+        if lobby.host_id != host.pk:
+            raise LobbyError("Only the host can do that.")
+        if rated:
+            seated = [seat for seat in LobbySeat.objects.filter(lobby=lobby).select_related("user")
+                      if not seat.is_empty]
+            _check_rateable(lobby.game, [seat.user for seat in seated], lobby.seat_count)
+        lobby.rated = rated
+        lobby.save(update_fields=["rated"])
+        transaction.on_commit(lambda: push.lobby_changed(lobby_id))
+
+
 def start(lobby_id: int, host):
     """Create the match from the seated players (in seat order) and send everyone to it."""
     with transaction.atomic():
@@ -162,6 +196,9 @@ def start(lobby_id: int, host):
         seated = [seat for seat in LobbySeat.objects.filter(lobby=lobby).select_related("user") if not seat.is_empty]
         if len(seated) < rules.min_players:
             raise LobbyError(f"{rules.title} needs at least {rules.min_players} seated to start.")
+        # The host's wish, if the table allows it: a guest or a bot at it makes the match unrated (the lobby page
+        # says so before the start).
+        rated = lobby.rated and may_be_rated(lobby.game, [seat.user for seat in seated])
         specs = []
         labels = bot_kinds(lobby.game)
         bot_number = 0
@@ -171,7 +208,8 @@ def start(lobby_id: int, host):
             else:
                 bot_number += 1
                 specs.append(SeatSpec(name=f"{labels[seat.bot]} {bot_number}", bot=seat.bot))
-        match = do_start_match(lobby.game, specs, lobby.options, pace=lobby.pace, away_timeout=lobby.away_minutes * 60)
+        match = do_start_match(lobby.game, specs, lobby.options, pace=lobby.pace, away_timeout=lobby.away_minutes * 60,
+                               rated=rated)
         match.watchers = (Match.Watchers.ANYONE if lobby.is_public else
                           Match.Watchers.LINK if lobby.allow_spectators else Match.Watchers.INVITED)
         match.save(update_fields=["watchers"])  # in do_start_match's transaction: never watchable by more than allowed

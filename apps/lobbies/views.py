@@ -31,7 +31,7 @@ def _rules_or_404(game: str):
 @login_required
 def new_lobby(request, game: str):
     rules = _rules_or_404(game)
-    form = LobbyForm(rules, request.POST or None)
+    form = LobbyForm(rules, request.POST or None, host=request.user)
     if request.method == "POST" and form.is_valid():
         try:
             lobby = services.create_lobby(request.user, game, options=form.options(), **form.settings())
@@ -122,6 +122,8 @@ def lobby_action(request, lobby_id: int, action: str):
             services.kick(lobby.pk, request.user, index)
         elif action == "bot":
             services.add_bot(lobby.pk, request.user, index, request.POST.get("kind", "random"))
+        elif action == "rated":
+            services.set_rated(lobby.pk, request.user, request.POST.get("rated") == "1")
         elif action == "revoke":
             services.revoke_invite(lobby.pk, request.user)
             messages.success(request, "Invite link replaced: the old link no longer opens this lobby. "

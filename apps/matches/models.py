@@ -44,6 +44,8 @@ class Match(models.Model):
                                                                       "to a bot.")
     options = models.JSONField(default=dict, blank=True)
     watchers = models.CharField(max_length=16, choices=Watchers.choices, default=Watchers.ANYONE)
+    rated = models.BooleanField(default=False, help_text="Its result moves its players' ratings (apps/ratings); "
+                                                         "only signed-up people sat at it when it started.")
     state = models.JSONField()
     version = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.RUNNING)

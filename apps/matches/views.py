@@ -128,6 +128,7 @@ def replay(request, match_id: int):
     """
     match = watchable_match_or_404(match_id, request.user, request.session)
     context = _replay_context(request, match)
+    context["seats"] = list(match.seats.select_related("user"))
     return render(request, "matches/replay.html", context)
 
 

@@ -60,5 +60,5 @@ def test_an_outside_next_url_is_not_followed(client):
 
 
 def test_the_profile_page_answers_for_any_case_of_the_name(client, alice):
-    assert client.get("/accounts/u/ALICE/").status_code == 200
-    assert client.get("/accounts/u/nobody/").status_code == 404
+    assert client.get("/players/ALICE/").status_code == 200
+    assert client.get("/players/nobody/").status_code == 404

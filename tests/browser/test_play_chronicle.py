@@ -145,7 +145,7 @@ def test_a_host_a_guest_and_a_watcher_play_chronicle_to_the_end(browser, daphne_
     a.screenshot(path=str(ARTIFACTS / "chronicle-story-desktop.png"), full_page=True)
 
     # The profile links the finished story.
-    a.goto(base + "/accounts/u/Ada/")
+    a.goto(base + "/players/Ada/")
     assert a.query_selector(f"a[href='/matches/{match.pk}/story/']")
     for ctx in (host_ctx, guest_ctx, watch_ctx):
         ctx.close()

@@ -82,7 +82,7 @@ def test_the_story_page_of_a_finished_match_reads_as_a_story(client, alice):
             for part in ("before", "fill", "after"):
                 assert escape(page_of_story[part]) in page
     assert "alice" in page and "Who voted for whom" in page
-    assert client.get("/accounts/u/alice/").content.decode().count(f"/matches/{match.pk}/story/") == 1
+    assert client.get("/players/alice/").content.decode().count(f"/matches/{match.pk}/story/") == 1
 
 
 def test_the_story_of_a_running_match_is_not_out_yet(client, duel):

@@ -67,7 +67,7 @@ def listed(client: Client, match: Match, username: str) -> tuple[bool, bool]:
     """Whether the match is on the home page's live list and on the player's profile."""
     home = client.get("/").content.decode()
     live = home.split("<h2>Live matches</h2>", 1)[1]
-    profile = client.get(f"/accounts/u/{username}/").content.decode()
+    profile = client.get(f"/players/{username}/").content.decode()
     return f"/matches/{match.pk}/" in live, f"/matches/{match.pk}/" in profile
 
 

@@ -35,6 +35,7 @@ from apps.matches.domain.events import send_event_now, send_event_on_commit
 from apps.matches.domain.presence import listening_sql
 from apps.matches.engine import engine
 from apps.matches.models import ChatMessage, Match, MatchSeat, MoveLog
+from apps.ratings.services import check_may_be_rated, rate_match
 
 logger = logging.getLogger(__name__)
 
@@ -49,15 +50,19 @@ class SeatSpec:
 
 
 def do_start_match(game: str, seats: list[SeatSpec], options: dict | None = None, seed: int | None = None,
-                   pace: str = Match.Pace.LIVE, away_timeout: int = 180) -> Match:
+                   pace: str = Match.Pace.LIVE, away_timeout: int = 180, rated: bool = False) -> Match:
+    """A new match; ``rated``: its result moves its players' ratings, which only signed-up people at every seat
+    allow (``NotRateable``, a ValueError, otherwise)."""
     rules = engine(game)
     check_player_count(rules, len(seats))
+    if rated:
+        check_may_be_rated(game, [None if spec.bot else spec.user for spec in seats])
     seed = secrets.randbits(62) if seed is None else seed
     options = dict(options or {})
     state = rules.setup(len(seats), seed, options)
     with transaction.atomic():
         match = Match.objects.create(game=game, seed=seed, options=options, state=state, pace=pace,
-                                     away_timeout=away_timeout)
+                                     away_timeout=away_timeout, rated=rated)
         MatchSeat.objects.bulk_create(
             MatchSeat(match=match, index=i, user=spec.user, bot=spec.bot, name=spec.name)
             for i, spec in enumerate(seats)
@@ -215,6 +220,7 @@ def _answer_for_lost_race(match_id: int, seat: int, client_id: str) -> MoveResul
 
 
 def _record_results(match_id: int, outcome: dict) -> None:
+    """The seats' scores and winners, and (a rated match) the ratings they move, in the last move's transaction."""
     scores = outcome.get("scores") or []
     winners = set(outcome.get("winners") or [])
     if outcome.get("won") is not None:  # co-operative: everyone shares the result
@@ -223,6 +229,7 @@ def _record_results(match_id: int, outcome: dict) -> None:
         seat.score = scores[seat.index] if seat.index < len(scores) else None
         seat.is_winner = seat.index in winners
         seat.save(update_fields=["score", "is_winner"])
+    rate_match(match_id)
 
 
 def do_bot_move(match_id: int) -> bool:

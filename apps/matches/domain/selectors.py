@@ -8,7 +8,7 @@ from apps.matches.models import ChatMessage, Match, MatchSeat
 def live_matches(viewer, session, limit: int = 20):
     """Running matches this viewer may see listed (``access.listed_for``), most recently moved first."""
     return (Match.objects.filter(status=Match.Status.RUNNING).filter(listed_for(viewer, session))
-            .order_by("-updated_at").prefetch_related("seats")[:limit])
+            .order_by("-updated_at").prefetch_related("seats__user")[:limit])
 
 
 def finished_matches_for(user, viewer, session, limit: int = 50) -> list[MatchSeat]:

@@ -1,0 +1,103 @@
+"""Rating a finished match: the one place ratings change (OpenSkill's Plackett-Luce model, no maths of our own).
+
+``rate_match`` is called by the match's last move (``apps/matches/domain/deeds.py``) inside the transaction that
+records the result, so a result and its rating changes commit together or not at all. It locks the match row
+(which that move already holds) and writes one ``RatingChange`` per player, unique per (match, player): the same
+match finished twice, or by two processes at once, is rated once.
+
+Who is rated (written for players on the leaderboard page and the rules pages):
+- a match is rated only if its lobby was (``Match.rated``), every seat a signed-up person when it started
+  (``check_may_be_rated``), and its game is not co-operative (``GameEntry.rated``; Live On is not);
+- a seat handed to a bot during the match (an away vote or a moderator) is still rated for the person who sat
+  there, with the result the bot reached: leaving a match does not dodge its result;
+- an aborted match (a moderator's) has no result and is not rated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+
+from apps.matches.engine import game_entry
+from apps.matches.models import Match, MatchSeat
+from apps.ratings.models import Rating, RatingChange
+from apps.ratings.scale import MODEL
+
+
+class NotRateable(ValueError):
+    """A match that was asked to be rated but cannot be; the message says why, in a player's words."""
+
+
+def game_is_rated(game: str) -> bool:
+    """Whether the game's matches may be rated at all (not a co-operative game)."""
+    try:
+        return game_entry(game).rated
+    except KeyError:
+        return False
+
+
+def check_may_be_rated(game: str, players: Sequence[Any], seats: int | None = None) -> None:
+    """``NotRateable`` unless every seat is a signed-up person (``players``: each seated user, or None for a bot),
+    there are at least two seats (``seats``, if not all are taken yet) and the game is rated at all."""
+    if not game_is_rated(game):
+        raise NotRateable(f"{game_entry(game).title} is co-operative: its matches are not rated.")
+    if (len(players) if seats is None else seats) < 2:
+        raise NotRateable("A rated match needs at least two players.")
+    if any(user is None for user in players):
+        raise NotRateable("A rated match is for signed-up people only: a bot cannot sit at it.")
+    guests = [user.username for user in players if getattr(user, "is_guest", False)]
+    if guests:
+        raise NotRateable(f"A rated match is for signed-up people only: {', '.join(guests)} "
+                          f"{'is a guest' if len(guests) == 1 else 'are guests'}.")
+
+
+def ranks_of(seats: Sequence[MatchSeat]) -> list[int]:
+    """Each seat's place (1 is best, equal places tie): the recorded winners first, then by score, highest first;
+    equal scores tie, and seats without a score tie after those with one."""
+    def key(seat: MatchSeat) -> tuple[int, float]:
+        if seat.is_winner:
+            return (0, 0.0)
+        return (1, -seat.score if seat.score is not None else float("inf"))
+    places = sorted({key(seat) for seat in seats})
+    return [places.index(key(seat)) + 1 for seat in seats]
+
+
+def rate_match(match_id: int) -> list[RatingChange]:
+    """Move the ratings of a finished rated match's players, once. Returns the changes written: none if the match
+    is not rated, not finished, co-operative, or rated already."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None or not match.rated or match.status != Match.Status.FINISHED:
+            return []
+        if not game_is_rated(match.game) or (match.outcome or {}).get("won") is not None:
+            return []
+        if RatingChange.objects.filter(match=match).exists():
+            return []
+        seats = [seat for seat in MatchSeat.objects.filter(match=match).order_by("index") if seat.user_id]
+        if len(seats) < 2:  # (a player's account was deleted during the match)
+            return []
+        return _rate(match, seats)
+
+
+def _rate(match: Match, seats: list[MatchSeat]) -> list[RatingChange]:
+    players = [seat.user_id for seat in seats if seat.user_id is not None]
+    Rating.objects.bulk_create([Rating(user_id=user_id, game=match.game, mu=MODEL.mu, sigma=MODEL.sigma)
+                                for user_id in sorted(players)], ignore_conflicts=True)
+    # Locked in one order, so that two matches finishing at once with the same players wait instead of deadlocking,
+    # and neither overwrites the other's change.
+    current = {rating.user_id: rating for rating in
+               Rating.objects.select_for_update().filter(game=match.game, user_id__in=players).order_by("user_id")}
+    ranks: list[float] = [float(rank) for rank in ranks_of(seats)]
+    before = [current[user_id] for user_id in players]
+    after = MODEL.rate([[MODEL.rating(mu=rating.mu, sigma=rating.sigma)] for rating in before], ranks=ranks)
+    changes = []
+    for user_id, rank, rating, (new,) in zip(players, ranks, before, after, strict=True):
+        changes.append(RatingChange(match=match, user_id=user_id, game=match.game, rank=int(rank),
+                                    mu_before=rating.mu, sigma_before=rating.sigma, mu=new.mu, sigma=new.sigma,
+                                    played=rating.played + 1))
+        rating.mu, rating.sigma, rating.played = new.mu, new.sigma, rating.played + 1
+        rating.save(update_fields=["mu", "sigma", "played", "updated_at"])
+    RatingChange.objects.bulk_create(changes)
+    return changes

@@ -1,0 +1,114 @@
+"""The leaderboard (contract: /games/<slug>/leaderboard/) and the profile (contract: /players/<username>/)."""
+
+import pytest
+
+from apps.accounts.services import create_guest
+from apps.lobbies import services as lobbies
+from apps.matches.domain.deeds import SeatSpec, do_start_match
+from apps.matches.models import Match
+from apps.ratings.models import Rating
+from tests.ratings.play import finish, rated_match
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_leaderboard_ranks_by_shown_rating_with_games_played_and_provisional_marked(client, alice, bob, carol):
+    Rating.objects.create(user=alice, game="stone_age", mu=30, sigma=2, played=40)   # 1960
+    Rating.objects.create(user=bob, game="stone_age", mu=40, sigma=8, played=3)      # 1640: high mu, unsure
+    Rating.objects.create(user=carol, game="chronicle", mu=50, sigma=1, played=40)   # another game's scale
+    page = client.get("/games/stone_age/leaderboard/").content.decode()
+    assert page.index('href="/players/alice/"') < page.index('href="/players/bob/"')
+    assert "carol" not in page
+    assert "1960" in page and "1640" in page and "40 games" in page and "3 games" in page
+    bob_row = page.split('href="/players/bob/"')[1].split("</li>")[0]
+    alice_row = page.split('href="/players/alice/"')[1].split("</li>")[0]
+    assert 'class="provisional"' in bob_row and 'class="provisional"' not in alice_row
+    assert "fewer than 10 rated matches" in page
+
+
+def test_the_leaderboard_leaves_out_banned_accounts(client, alice):
+    Rating.objects.create(user=alice, game="origins", mu=30, sigma=2, played=40)
+    alice.is_active = False
+    alice.save()
+    assert "alice" not in client.get("/games/origins/leaderboard/").content.decode()
+
+
+def test_the_leaderboard_writes_down_who_is_rated_and_the_bot_seat_rule(client):
+    page = client.get("/games/chronicle/leaderboard/").content.decode()
+    assert "still rated for the person who sat there" in page
+    assert "a table with a guest or a bot is never rated" in page
+    assert "Nobody has finished a rated Chronicle match yet" in page
+
+
+def test_live_ons_leaderboard_says_it_is_not_rated(client):
+    response = client.get("/games/live_on/leaderboard/")
+    assert response.status_code == 200 and "not rated" in response.content.decode()
+
+
+@pytest.mark.parametrize("url", ["/games/nonsense/leaderboard/", "/players/nobody/", "/games/x%20y/leaderboard/"])
+def test_unknown_games_and_players_are_not_found(client, url):
+    assert client.get(url).status_code == 404
+
+
+def test_the_home_page_links_each_rated_games_leaderboard(client):
+    page = client.get("/").content.decode()
+    assert "/games/chronicle/leaderboard/" in page and "/games/live_on/leaderboard/" not in page
+
+
+def test_a_profile_shows_joined_record_rating_history_chart_and_replays(client, alice, bob):
+    matches = [finish(rated_match("chronicle", [alice, bob], seed=seed)) for seed in (1, 2, 3)]
+    page = client.get("/players/alice/").content.decode()
+    assert "Playing since" in page
+    assert "3 played" in page and "3 rated" in page and "provisional until 10" in page
+    assert page.count("<svg") == 1 and "<polyline" in page and "over 3 rated matches" in page
+    rating = Rating.objects.get(user=alice, game="chronicle")
+    assert f"<strong>{rating.shown}</strong>" in page
+    for match in matches:
+        assert f'href="/matches/{match.pk}/replay/"' in page
+    assert "/games/chronicle/leaderboard/" in page
+
+
+def test_a_profile_counts_wins_per_game(client, alice, bob):
+    match = finish(do_start_match("origins", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=4))
+    won = match.seats.get(user=alice).is_winner
+    page = client.get("/players/alice/").content.decode()
+    assert f"1 played · {1 if won else 0} won" in page
+    assert "<svg" not in page  # an unrated match draws no rating
+
+
+def test_a_guests_profile_says_it_is_a_guest(client):
+    create_guest("Wanderer")
+    page = client.get("/players/Wanderer/").content.decode()
+    assert "A guest, without an account" in page
+
+
+def test_own_pace_matches_in_progress_are_listed(client, alice, bob):
+    match = do_start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("bob", bob)], pace=Match.Pace.OWN_PACE)
+    page = client.get("/players/bob/").content.decode()
+    assert "Playing at their own pace" in page and f'href="/matches/{match.pk}/"' in page
+
+
+def test_a_private_match_is_on_a_profile_only_for_those_who_may_see_it(client, alice, bob, carol):
+    lobby = lobbies.create_lobby(alice, "chronicle", 2, is_public=False, rated=True, pace=Match.Pace.OWN_PACE)
+    lobbies.join(lobby.pk, bob)
+    running = lobbies.start(lobby.pk, alice)
+    client.force_login(carol)
+    assert f"/matches/{running.pk}/" not in client.get("/players/alice/").content.decode()
+    finish(running)
+    assert f"/matches/{running.pk}/" not in client.get("/players/alice/").content.decode()
+    client.force_login(bob)
+    assert f"/matches/{running.pk}/replay/" in client.get("/players/alice/").content.decode()
+
+
+def test_the_old_profile_address_leads_to_the_new_one(client, alice):
+    response = client.get("/accounts/u/alice/")
+    assert response.status_code == 301 and response.url == "/players/alice/"
+
+
+def test_player_names_link_to_profiles_at_the_table_on_home_and_in_the_replay_but_bots_do_not(client, alice, bob):
+    match = do_start_match("chronicle", [SeatSpec("alice", alice), SeatSpec("bob", bob),
+                                         SeatSpec("Random bot 1", bot="random")])
+    for url in (f"/matches/{match.pk}/", "/", f"/matches/{match.pk}/replay/"):
+        page = client.get(url).content.decode()
+        assert 'href="/players/alice/"' in page and 'href="/players/bob/"' in page, url
+        assert 'href="/players/Random' not in page, url
