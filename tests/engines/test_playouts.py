@@ -14,6 +14,9 @@ import pytest
 from apps.matches.engine import engine
 from tests.engines.games import random_game, rows
 
+# Not traced under --cov: the tracer made them three times slower, and the engines they run are covered by
+# each game's own tests.
+pytestmark = pytest.mark.no_cover
 GAMES = 1000
 CHUNK = 100
 
