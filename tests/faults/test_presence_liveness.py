@@ -9,6 +9,7 @@ from django.db import connections
 from django.utils import timezone
 
 from apps.matches.domain.deeds import SeatSpec, do_start_match
+from apps.matches.domain.presence import listening
 from apps.matches.live import heartbeat as liveness
 from apps.matches.live import periodic, push
 from apps.matches.models import MatchSeat, Presence
@@ -49,6 +50,15 @@ def test_a_fresh_socket_of_another_process_stays(duel, settings):
     assert Presence.objects.count() == 1
     assert '"online": [0]' in push.presence_frame(duel.pk)
     assert MatchSeat.objects.get(match=duel, index=0).away_since is None
+
+
+def test_with_the_heartbeat_off_no_row_expires_by_age(duel, settings):
+    # Nothing refreshes rows then, so an old row is no sign of a dead process: its socket still hears the table.
+    settings.PRESENCE_HEARTBEAT = 0
+    present(duel, 0, liveness.PROCESS, 200, "old-but-open")
+    assert liveness.sweep() == (set(), False)
+    assert listening(duel.pk) == {(0, "html")}
+    assert '"online": [0]' in push.presence_frame(duel.pk)
 
 
 def test_many_stale_rows_are_swept_in_batches(duel, alice, bob, settings):

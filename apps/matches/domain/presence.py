@@ -11,8 +11,16 @@ from django.utils import timezone
 
 from apps.matches.models import Presence
 
+# With the heartbeat off (``PRESENCE_HEARTBEAT`` 0) nothing refreshes a row, so its age says nothing of its process:
+# no row expires by age. (Counted as stale after three seconds, a socket open longer than that was no longer sent
+# the table's frames.)
+NEVER_STALE = timedelta(days=3650)
+
 
 def stale_after() -> timedelta:
+    """How long after its last refresh a row still counts as alive: three heartbeats."""
+    if settings.PRESENCE_HEARTBEAT <= 0:
+        return NEVER_STALE
     return timedelta(seconds=3 * max(settings.PRESENCE_HEARTBEAT, 1))
 
 
