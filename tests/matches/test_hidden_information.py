@@ -21,7 +21,11 @@ RULES = engine("chronicle")
 async def drain(communicator, frames: list, newest: dict | None, until_version: int) -> dict:
     """Read frames until a state of at least ``until_version`` has arrived; returns the newest state."""
     while newest is None or newest["version"] < until_version:
-        text = await communicator.receive_from(timeout=5)
+        try:
+            text = await communicator.receive_from(timeout=5)
+        except TimeoutError:
+            seen = [(version, kind, text[:120] if kind != "state" else "") for version, kind, text in frames[-6:]]
+            raise AssertionError(f"no state of version {until_version} within 5 s; last frames read: {seen}") from None
         frame = json.loads(text)
         frames.append((frame.get("version"), frame["type"], text))
         if frame["type"] == "state":
