@@ -94,10 +94,10 @@ def main() -> None:
     scratch = Path(tempfile.mkdtemp(prefix="first_paint-"))
     os.environ.setdefault("DATABASE_URL", f"sqlite:///{scratch / 'db.sqlite3'}")
     os.environ.setdefault("DJANGO_SECRET_KEY", secrets.token_urlsafe(50))
-    os.environ.update(DJANGO_DEBUG="0", DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
+    # As the browser tests serve it (plain HTTP, static files from the apps): production settings redirect to HTTPS.
+    os.environ.update(DJANGO_DEBUG="1", DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
                       DJANGO_SETTINGS_MODULE="config.settings", CIVITAS_BOT_DELAY="3600")
     subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, check=True)
-    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=ROOT, check=True)
     django.setup()
     cookie, running = seat_alice()
     port = free_port()
