@@ -3,7 +3,7 @@
 Run from the repository root (any database; the figures that matter come from PostgreSQL):
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/civitas_bench .venv/bin/python bench/move_path.py \\
-        [--moves 300] [--games chronicle,origins] [--watchers json,html]
+        [--moves 300] [--games chronicle,origins] [--watchers json,html] [--time-control rt:10+10]
 
 For each game it starts two-seat matches and plays random legal moves through the path a seat's socket takes
 (``MatchConsumer._submit``: the session check, ``deeds.do_human_move`` and the rendering of every
@@ -95,7 +95,8 @@ def seated_socket(match, seat: int, user, session_key: str):
     return consumer
 
 
-def play(game: str, moves: int, watchers: list[str], trips: RoundTrips, rng: random.Random) -> dict:
+def play(game: str, moves: int, watchers: list[str], trips: RoundTrips, rng: random.Random,
+         time_control: str = "none") -> dict:
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model  # noqa: PLC0415 -- imported once Django is set up
     from django.contrib.sessions.backends.db import SessionStore  # noqa: PLC0415 -- imported once Django is set up
     from django.db import close_old_connections, connection  # noqa: PLC0415 -- imported once Django is set up
@@ -111,7 +112,7 @@ def play(game: str, moves: int, watchers: list[str], trips: RoundTrips, rng: ran
     while len(times) < moves:
         users = [user_model.objects.create(username=f"mp{tag}-{len(times)}-{i}", password="!") for i in range(2)]
         sockets = []
-        match = do_start_match(game, [SeatSpec(u.username, u) for u in users])
+        match = do_start_match(game, [SeatSpec(u.username, u) for u in users], time_control=time_control)
         for seat, user in enumerate(users):
             session = SessionStore()
             session.update({SESSION_KEY: str(user.pk), HASH_SESSION_KEY: user.get_session_auth_hash(),
@@ -155,6 +156,8 @@ def main() -> None:
     parser.add_argument("--games", default="", help="comma-separated slugs (default: every built game)")
     parser.add_argument("--watchers", default="json", help="spectator sockets by format, e.g. json,html")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--time-control", default="none", help="the matches' clock, as the lobby's time_control "
+                                                                "(none, rt:M+S, days:D)")
     args = parser.parse_args()
     print("$ " + shlex.join([".venv/bin/python", "bench/move_path.py", *sys.argv[1:]]), flush=True)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -171,11 +174,12 @@ def main() -> None:
     trips.watch_commands()
     slugs = [s for s in args.games.split(",") if s] or [entry.slug for entry in GAMES if entry.app]
     watchers = [w for w in args.watchers.split(",") if w]
-    print(f"database: {connection.vendor}; sockets: each seat json, spectators {watchers or 'none'}")
+    print(f"database: {connection.vendor}; sockets: each seat json, spectators {watchers or 'none'}; "
+          f"clock: {args.time_control}")
     print(f"{'game':<12}{'moves':>7}{'median ms':>11}{'p90 ms':>9}{'cpu ms':>8}{'trips/move':>12}"
           f"{'seat frame bytes':>18}{'db cpu ms':>11}")
     for slug in slugs:
-        row = play(slug, args.moves, watchers, trips, random.Random(args.seed))
+        row = play(slug, args.moves, watchers, trips, random.Random(args.seed), args.time_control)
         print(f"{slug:<12}{row['moves']:>7}{row['median']:>11.2f}{row['p90']:>9.2f}{row['cpu']:>8.2f}{row['trips']:>12.1f}"
               f"{row['frame']:>18.0f}"
               f"{row['server'] if row['server'] is not None else float('nan'):>11.2f}", flush=True)

@@ -210,6 +210,8 @@ MOVE_CONNECTIONS = int(os.environ.get("CIVITAS_MOVE_CONNECTIONS", "4"))
 SOCKETS_PER_ADDRESS = int(os.environ.get("CIVITAS_SOCKETS_PER_ADDRESS", "60"))
 # How often each process looks for tables where a bot is to move and nothing moved for a while (0: never).
 BOT_SWEEP_SECONDS = float(os.environ.get("CIVITAS_BOT_SWEEP", "2"))
+# Seconds between each process's look for own-pace deadlines that passed (their seats go to a bot); 0: never.
+DEADLINE_SWEEP_SECONDS = float(os.environ.get("CIVITAS_DEADLINE_SWEEP", "30"))
 
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -73,9 +73,10 @@ async def close_worker_connections():
 @pytest.fixture(autouse=True)
 def no_presence_heartbeat(settings):
     """In this process a heartbeat or bot sweep task would outlive each test's event loop; tests call
-    ``liveness.beat`` and ``bots.sweep``."""
+    ``liveness.beat``, ``bots.sweep`` and ``bots.deadline_sweep``."""
     settings.PRESENCE_HEARTBEAT = 0
     settings.BOT_SWEEP_SECONDS = 0
+    settings.DEADLINE_SWEEP_SECONDS = 0
 
 
 @pytest.fixture(autouse=True)

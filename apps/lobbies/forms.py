@@ -2,6 +2,7 @@
 
 from django import forms
 
+from apps.matches.engine import clock as clocks
 from apps.matches.models import Match
 from apps.ratings.services import game_is_rated
 
@@ -19,7 +20,25 @@ class LobbyForm(forms.Form):
         label="Rated", required=False, initial=True,
         help_text="The result moves each player's rating in this game. Only signed-up people play rated: a guest "
                   "or a bot at the table makes the match unrated (the lobby page says so before the start).")
-    pace = forms.ChoiceField(label="Pace", choices=Match.Pace.choices, initial=Match.Pace.LIVE)
+    time_control = forms.ChoiceField(
+        label="Clock", initial=clocks.NONE, required=False,
+        choices=[(clocks.NONE, "No clock (friendly)"),
+                 ("Real time: minutes each, plus seconds added every turn",
+                  [*((f"rt:{m}+{s}", f"{m} min + {s} s") for m, s in clocks.REAL_TIME_PRESETS),
+                   ("custom", "Your own minutes and seconds…")]),
+                 ("Own pace: days for each move",
+                  [(f"days:{d}", f"{d} day{'s' if d != 1 else ''} per move")
+                   for d in range(clocks.OWN_PACE_DAYS[0], clocks.OWN_PACE_DAYS[1] + 1)])],
+        help_text="Real time: when someone's clock runs out, the others may hand their seat to a bot until they "
+                  "come back. Own pace: the player to move gets an email reminder a day before their time is "
+                  "up, and then a bot plays their seat until they return.")
+    custom_minutes = forms.IntegerField(label="Minutes each (your own clock)", required=False,
+                                        min_value=clocks.REAL_TIME_MINUTES[0], max_value=clocks.REAL_TIME_MINUTES[1])
+    custom_seconds = forms.IntegerField(label="Seconds added every turn (your own clock)", required=False,
+                                        min_value=clocks.REAL_TIME_INCREMENT_SECONDS[0],
+                                        max_value=clocks.REAL_TIME_INCREMENT_SECONDS[1])
+    pace = forms.ChoiceField(label="Pace without a clock", choices=Match.Pace.choices, initial=Match.Pace.LIVE,
+                             help_text="A clock sets the pace itself: real time is live, days per move own pace.")
     away_minutes = forms.IntegerField(label="Minutes away before the others may seat a bot", min_value=1,
                                       max_value=7 * 24 * 60, initial=3)
 
@@ -43,7 +62,23 @@ class LobbyForm(forms.Form):
     def options(self) -> dict:
         return {name[4:]: value for name, value in self.cleaned_data.items() if name.startswith("opt_")}
 
+    def clean(self):
+        data = super().clean()
+        if "time_control" in data and not data["time_control"]:
+            data["time_control"] = clocks.NONE  # a form from before clocks, or a client that leaves it out
+        if data.get("time_control") == "custom":
+            minutes, seconds = data.get("custom_minutes"), data.get("custom_seconds")
+            if minutes is None:
+                self.add_error("custom_minutes", "Give the minutes each player has.")
+            else:
+                data["time_control"] = f"rt:{minutes}+{seconds or 0}"
+        control = clocks.parse(data["time_control"]) if data.get("time_control", "custom") != "custom" else None
+        if control is not None:
+            data["pace"] = Match.Pace.OWN_PACE if control["kind"] == clocks.OWN_PACE else Match.Pace.LIVE
+        return data
+
     def settings(self) -> dict:
         """The lobby's own settings (not the game's options)."""
-        keys = ("name", "seat_count", "is_public", "allow_spectators", "rated", "pace", "away_minutes")
+        keys = ("name", "seat_count", "is_public", "allow_spectators", "rated", "time_control", "pace",
+                "away_minutes")
         return {key: self.cleaned_data[key] for key in keys}

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
+from apps.matches.engine import clock as clocks
 from apps.matches.models import Match, game_title
 
 
@@ -32,6 +33,8 @@ class Lobby(models.Model):
                                                          "signed-up people sit when it starts (no guest, no bot).")
     pace = models.CharField(max_length=16, choices=Match.Pace.choices, default=Match.Pace.LIVE)
     away_minutes = models.PositiveSmallIntegerField(default=3)
+    time_control = models.CharField(max_length=16, default="none", help_text="none, rt:<minutes>+<seconds> or "
+                                                                             "days:<days> (engine/clock.py).")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
     match = models.OneToOneField("matches.Match", null=True, blank=True, on_delete=models.SET_NULL,
                                  related_name="lobby")
@@ -54,6 +57,11 @@ class Lobby(models.Model):
     def title(self) -> str:
         """What lists call the lobby: the host's name for it, or one no other lobby has (its number)."""
         return self.name or f"{self.host.username}'s {self.game_title} table #{self.pk}"
+
+    @property
+    def clock_label(self) -> str:
+        """The time control as people read it: "20 min + 20 s", "3 days per move", "No clock"."""
+        return clocks.label(self.time_control)
 
     def invite_path(self) -> str:
         return reverse("join_by_invite", args=[self.invite_token])

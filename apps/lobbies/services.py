@@ -12,6 +12,7 @@ from apps.lobbies import push
 from apps.lobbies.models import Lobby, LobbySeat, new_invite_token
 from apps.matches.domain.bots import bot_kinds
 from apps.matches.domain.deeds import SeatSpec, do_start_match
+from apps.matches.engine import clock as clocks
 from apps.matches.engine import engine
 from apps.matches.models import Match
 from apps.ratings.services import NotRateable, check_may_be_rated
@@ -39,8 +40,14 @@ def _check_rate(user, what: str, limit_setting: str, noun: str) -> None:
 
 def create_lobby(host, game: str, seat_count: int, is_public: bool, options: dict | None = None,
                  pace: str = "live", away_minutes: int = 3, allow_spectators: bool = False,
-                 name: str = "", rated: bool = False) -> Lobby:
+                 name: str = "", rated: bool = False, time_control: str = "none") -> Lobby:
     rules = engine(game)
+    try:
+        control = clocks.parse(time_control)
+    except clocks.BadTimeControl as exc:
+        raise LobbyError(str(exc)) from None
+    if control is not None:
+        pace = Match.Pace.OWN_PACE if control["kind"] == clocks.OWN_PACE else Match.Pace.LIVE
     if not rules.min_players <= seat_count <= rules.max_players:
         raise LobbyError(f"{rules.title} seats {rules.min_players} to {rules.max_players} players.")
     if rated:
@@ -50,7 +57,7 @@ def create_lobby(host, game: str, seat_count: int, is_public: bool, options: dic
         lobby = Lobby.objects.create(game=game, name=name.strip()[:60], host=host, seat_count=seat_count,
                                      is_public=is_public,
                                      options=options or {}, pace=pace, away_minutes=away_minutes,
-                                     allow_spectators=allow_spectators, rated=rated)
+                                     allow_spectators=allow_spectators, rated=rated, time_control=time_control)
         LobbySeat.objects.bulk_create(LobbySeat(lobby=lobby, index=i) for i in range(seat_count))
         LobbySeat.objects.filter(lobby=lobby, index=0).update(user=host)
     return lobby
@@ -209,7 +216,7 @@ def start(lobby_id: int, host):
                 bot_number += 1
                 specs.append(SeatSpec(name=f"{labels[seat.bot]} {bot_number}", bot=seat.bot))
         match = do_start_match(lobby.game, specs, lobby.options, pace=lobby.pace, away_timeout=lobby.away_minutes * 60,
-                               rated=rated)
+                               rated=rated, time_control=lobby.time_control)
         match.watchers = (Match.Watchers.ANYONE if lobby.is_public else
                           Match.Watchers.LINK if lobby.allow_spectators else Match.Watchers.INVITED)
         match.save(update_fields=["watchers"])  # in do_start_match's transaction: never watchable by more than allowed

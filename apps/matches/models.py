@@ -46,6 +46,8 @@ class Match(models.Model):
     watchers = models.CharField(max_length=16, choices=Watchers.choices, default=Watchers.ANYONE)
     rated = models.BooleanField(default=False, help_text="Its result moves its players' ratings (apps/ratings); "
                                                          "only signed-up people sat at it when it started.")
+    clock = models.JSONField(null=True, blank=True, help_text="Each seat's time (apps/matches/engine/clock.py); "
+                                                             "empty for a friendly, untimed match.")
     state = models.JSONField()
     version = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.RUNNING)

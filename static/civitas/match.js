@@ -29,6 +29,58 @@
     flash.textContent = text;
     flash.hidden = !text;
   }
+  // Clocks of a timed match: each frame (state or presence) gives every seat's time as the server read it; the
+  // page counts down the running ones from the moment the frame arrived. The server alone decides: a seat shown at
+  // 0:00 may still move, and the others may then hand it to a bot (the server checks the vote against its clock).
+  let clock = null;
+  let clockAt = 0;
+  let clockTimer = null;
+  function setClock(data) {
+    if (!data) return;
+    clock = data;
+    clockAt = Date.now();
+    clearInterval(clockTimer);
+    showClocks();
+    if (clock.running.length && !over) clockTimer = setInterval(showClocks, clock.kind === "own_pace" ? 30000 : 250);
+  }
+  function readClock() {
+    const status = table.querySelector(".table-status");
+    if (!status || !status.dataset.clock) return;
+    try { setClock(JSON.parse(status.dataset.clock) || null); } catch (e) { /* an untimed match: no clock */ }
+  }
+  function clockText(ms, kind) {
+    const s = Math.ceil(ms / 1000);
+    if (kind === "own_pace") {
+      const d = Math.floor(s / 86400), h = Math.floor(s % 86400 / 3600), m = Math.floor(s % 3600 / 60);
+      return d ? d + " d " + h + " h" : h ? h + " h " + m + " min" : m + " min";
+    }
+    const h = Math.floor(s / 3600), m = Math.floor(s % 3600 / 60), sec = String(s % 60).padStart(2, "0");
+    return h ? h + ":" + String(m).padStart(2, "0") + ":" + sec : m + ":" + sec;
+  }
+  function showClocks() {
+    if (!clock) return;
+    const spent = Date.now() - clockAt;
+    const mySeat = root.dataset.seat === "" ? null : parseInt(root.dataset.seat, 10);
+    root.querySelectorAll("[data-clock-seat]").forEach((el) => {
+      const seat = parseInt(el.dataset.clockSeat, 10);
+      const running = !over && clock.running.indexOf(seat) >= 0;
+      const left = Math.max(0, clock.remaining_ms[seat] - (running ? spent : 0));
+      el.hidden = false;
+      el.textContent = clockText(left, clock.kind);
+      el.classList.toggle("running", running);
+      el.classList.toggle("low", running && clock.kind === "real_time" && left < 30000);
+      el.classList.toggle("out", running && left <= 0);
+      if (running && left <= 0 && clock.kind === "real_time" && mySeat !== null && seat !== mySeat) offerVote(seat);
+    });
+  }
+  function offerVote(seat) {
+    const vote = root.querySelector('[data-vote-seat="' + seat + '"]');
+    if (!vote || !vote.hidden) return;
+    clearTimeout(vote._timer);
+    vote.hidden = false;
+    vote.disabled = false;
+    vote.textContent = "out of time: hand to a bot";
+  }
   function markTurn() {
     const status = table.querySelector(".table-status");
     const active = status && status.dataset.active ? status.dataset.active.split(",").map(Number) : [];
@@ -65,6 +117,7 @@
     showFlash("");
     markTurn();
     if (table.querySelector(".status.over")) showOver();
+    readClock();
   }
   // A board's own scroller (a map wider than a phone, [data-scroll]) keeps its position across frames, and brings
   // into view a piece the player has just picked ([data-scroll-focus]).
@@ -111,6 +164,7 @@
     // "hand to a bot" enabled only from the second the server accepts the vote (vote_in is rounded up).
     watchers.textContent = frame.watchers;
     if (frame.over) showOver();
+    setClock(frame.clock);
     const away = {};
     const players = {};
     if (!over) (frame.away || []).forEach((a) => { away[a.seat] = a; });
@@ -128,7 +182,10 @@
         li.querySelector("[data-bot-mark]").hidden = !player.bot;
       }
       const label = li.querySelector(".away");
-      if (label) label.hidden = !away[seat];
+      if (label) {
+        label.hidden = !away[seat];
+        label.textContent = away[seat] && away[seat].why === "clock" ? "out of time" : "away";
+      }
       const vote = li.querySelector("[data-vote-seat]");
       if (!vote) return;
       clearTimeout(vote._timer);
@@ -137,7 +194,7 @@
       vote.disabled = true;
       if (!a) return;
       const voted = mySeat !== null && (a.votes || []).indexOf(mySeat) >= 0;
-      vote.textContent = voted ? "you voted: waiting for the others" : "hand to a bot";
+      vote.textContent = voted ? "you voted: waiting for the others" : a.why === "clock" ? "out of time: hand to a bot" : "hand to a bot";
       if (voted) return;
       if (a.vote_in > 0) vote._timer = setTimeout(() => { vote.disabled = false; }, a.vote_in * 1000);
       else vote.disabled = false;
@@ -161,6 +218,7 @@
   });
   civitas.bindChat(chatForm, send);
   markTurn();
+  readClock();
   live = civitas.openSocket("/ws/matches/" + matchId + "/", {
     frames: {
       state: applyState,

@@ -17,7 +17,9 @@ from django.conf import settings
 from django.utils import timezone
 
 from apps.accounts.sessions import SessionEnded, still_signed_in
+from apps.matches.domain import timekeeper
 from apps.matches.engine import IllegalMove, Rules, engine
+from apps.matches.engine import clock as clocks
 from apps.matches.models import ChatMessage, Match, MatchSeat
 from apps.moderation.selectors import active_mute
 
@@ -105,6 +107,9 @@ def check_move(match: Match, rows: list[MatchSeat], seat: int, move: Any, versio
     fields: dict[str, Any] = {"state": new_state, "version": version + 1, "updated_at": now}
     if outcome is not None:
         fields.update(status=Match.Status.FINISHED, outcome=outcome, finished_at=now)
+    if match.clock is not None:  # the time spent up to now, and whose clocks run from here
+        fields["clock"] = clocks.after_move(match.clock, rules.active_seats(new_state), timekeeper.now_ms(),
+                                            over=outcome is not None)
     mover = next((row for row in rows if row.index == seat), None)
     log = {"seat": seat, "move": move, "client_id": client_id, "state_digest": state_digest(new_state),
            "player": mover.name if mover else "", "by_bot": bool(mover and mover.bot and mover.user_id)}

@@ -20,7 +20,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
 from apps.accounts.sessions import session_check
-from apps.matches.domain import bots, loop_db, move_store
+from apps.matches.domain import bots, loop_db, move_store, timekeeper
 from apps.matches.domain.checks import (
     MoveResult,
     PlannedMove,
@@ -33,6 +33,7 @@ from apps.matches.domain.checks import (
 )
 from apps.matches.domain.events import send_event_now, send_event_on_commit
 from apps.matches.domain.presence import listening_sql
+from apps.matches.engine import clock as clocks
 from apps.matches.engine import engine
 from apps.matches.models import ChatMessage, Match, MatchSeat, MoveLog
 from apps.ratings.services import check_may_be_rated, rate_match
@@ -50,19 +51,26 @@ class SeatSpec:
 
 
 def do_start_match(game: str, seats: list[SeatSpec], options: dict | None = None, seed: int | None = None,
-                   pace: str = Match.Pace.LIVE, away_timeout: int = 180, rated: bool = False) -> Match:
+                   pace: str = Match.Pace.LIVE, away_timeout: int = 180, rated: bool = False,
+                   time_control: str = "none") -> Match:
     """A new match; ``rated``: its result moves its players' ratings, which only signed-up people at every seat
-    allow (``NotRateable``, a ValueError, otherwise)."""
+    allow (``NotRateable``, a ValueError, otherwise); ``time_control``: its clock (``engine/clock.parse``; a
+    ``BadTimeControl``, a ValueError, for anything else). An own-pace clock makes the match own pace."""
     rules = engine(game)
     check_player_count(rules, len(seats))
     if rated:
         check_may_be_rated(game, [None if spec.bot else spec.user for spec in seats])
     seed = secrets.randbits(62) if seed is None else seed
     options = dict(options or {})
+    control = clocks.parse(time_control)
     state = rules.setup(len(seats), seed, options)
+    clock = None if control is None else clocks.start(control, len(seats), rules.active_seats(state),
+                                                      timekeeper.now_ms())
+    if control is not None:
+        pace = Match.Pace.OWN_PACE if control["kind"] == clocks.OWN_PACE else Match.Pace.LIVE
     with transaction.atomic():
         match = Match.objects.create(game=game, seed=seed, options=options, state=state, pace=pace,
-                                     away_timeout=away_timeout, rated=rated)
+                                     away_timeout=away_timeout, rated=rated, clock=clock)
         MatchSeat.objects.bulk_create(
             MatchSeat(match=match, index=i, user=spec.user, bot=spec.bot, name=spec.name)
             for i, spec in enumerate(seats)

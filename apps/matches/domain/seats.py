@@ -1,10 +1,11 @@
-"""Seats whose player went away: shown as away, handed to a bot by the others' vote, taken back on return."""
+"""Seats whose player went away or ran out of real time: handed to a bot by the others' vote, taken back on return."""
 
 from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
 
+from apps.matches.domain import timekeeper
 from apps.matches.domain.events import send_event_on_commit
 from apps.matches.domain.presence import alive
 from apps.matches.models import Match, MatchSeat, Presence
@@ -22,7 +23,8 @@ def maybe_away(match_id: int, seat: int) -> None:
 
 
 def vote_to_bot(match_id: int, voter: int, target) -> str:
-    """Record a vote to hand an away seat to a bot; every other person seated must agree. Returns an error or ''."""
+    """Record a vote to hand a seat to a bot, its player away for the match's away time or out of real time; every
+    other person seated must agree. Returns an error or ''."""
     if not isinstance(target, int) or isinstance(target, bool) or target == voter:
         return "Vote for another player's seat."
     with transaction.atomic():
@@ -33,17 +35,19 @@ def vote_to_bot(match_id: int, voter: int, target) -> str:
         seat = seats.get(target)
         if seat is None or seat.bot:
             return "That seat is not a person's."
-        if seat.away_since is None:
-            return "That player is here."
-        waited = (timezone.now() - seat.away_since).total_seconds()
-        if waited < match.away_timeout:
-            return f"Wait {int(match.away_timeout - waited) + 1} more seconds before voting."
+        if target not in timekeeper.out_of_time(match):
+            if seat.away_since is None:
+                return "That player is here" + (" and has time on their clock." if match.clock else ".")
+            waited = (timezone.now() - seat.away_since).total_seconds()
+            if waited < match.away_timeout:
+                return f"Wait {int(match.away_timeout - waited) + 1} more seconds before voting."
         if voter not in seat.bot_votes:
             seat.bot_votes = [*seat.bot_votes, voter]
         voters = {index for index, other in seats.items() if index != target and not other.bot}
         if voters <= set(seat.bot_votes):
             seat.bot, seat.bot_by, seat.bot_votes = "random", "vote", []
-            text = f"{seat.name} was away too long; a bot plays the seat until they take it back."
+            why = "ran out of time" if seat.away_since is None else "was away too long"
+            text = f"{seat.name} {why}; a bot plays the seat until they take it back."
             send_event_on_commit("state", match_id=match_id)
             send_event_on_commit("notice", match_id=match_id, message=text)
             send_event_on_commit("bots", match_id=match_id)
@@ -53,15 +57,21 @@ def vote_to_bot(match_id: int, voter: int, target) -> str:
 
 
 def take_back(match_id: int, seat_index: int) -> str:
+    """A player takes back the seat a vote or their clock gave to a bot; a timed match gives them time to move."""
     with transaction.atomic():
-        seat = MatchSeat.objects.select_for_update().filter(
-            match_id=match_id, index=seat_index, match__status=Match.Status.RUNNING).first()
-        if seat is None or not seat.bot:
+        match = Match.objects.select_for_update().filter(pk=match_id, status=Match.Status.RUNNING).first()
+        seat = MatchSeat.objects.select_for_update().filter(match_id=match_id, index=seat_index).first()
+        if match is None or seat is None or not seat.bot:
             return "Your seat is yours already."
-        if seat.bot_by != "vote":
+        if seat.bot_by not in ("vote", "clock"):
             return "A moderator gave this seat to a bot; it cannot be taken back."
         seat.bot, seat.bot_by, seat.away_since = "", "", None
         seat.save(update_fields=["bot", "bot_by", "away_since"])
+        clock = timekeeper.on_return(match, seat_index)
+        if clock is not None:
+            # Version unchanged: the clock is not part of the game's state, and a page's stale move must still
+            # be refused only by a move.
+            Match.objects.filter(pk=match_id).update(clock=clock)
         text = f"{seat.name} is back and plays their own seat again."
         send_event_on_commit("state", match_id=match_id)
         send_event_on_commit("notice", match_id=match_id, message=text)

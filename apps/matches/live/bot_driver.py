@@ -15,7 +15,7 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.utils import timezone
 
-from apps.matches.domain import deeds, selectors
+from apps.matches.domain import deeds, selectors, timekeeper
 from apps.matches.live import periodic
 from apps.matches.models import Match
 
@@ -101,6 +101,15 @@ async def sweep() -> list[int]:
     return waiting
 
 
+async def deadline_sweep() -> list[int]:
+    """Hand to a bot every seat whose own-pace deadline passed (``timekeeper``), and drive those tables here."""
+    changed = await database_sync_to_async(timekeeper.hand_over_expired)()
+    for match_id in changed:
+        drive_soon(match_id)
+    return changed
+
+
 def ensure_sweep() -> None:
-    """Start this process's bot sweep on the running event loop, once."""
+    """Start this process's bot sweep and deadline sweep on the running event loop, once each."""
     periodic.ensure("bot sweep", lambda: settings.BOT_SWEEP_SECONDS, sweep)
+    periodic.ensure("deadline sweep", lambda: settings.DEADLINE_SWEEP_SECONDS, deadline_sweep)

@@ -12,6 +12,7 @@ import orjson
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from apps.matches.domain import timekeeper
 from apps.matches.engine import engine, name_seats
 from apps.matches.live import protocol
 from apps.matches.models import ChatMessage, Match, MatchSeat
@@ -79,6 +80,7 @@ def table_context(match: Match, seat: int | None, names: list[str], state: dict 
         "aborted": (match.outcome or {}).get("reason", "") if match.status == Match.Status.ABORTED else "",
         "bot_plays_mine": bool(bot_seats and seat in bot_seats),
         "bot_by": (bot_seats or {}).get(seat, ""),
+        "clock_json": json.dumps(timekeeper.frame(match) or ""),
     }
 
 
@@ -105,7 +107,8 @@ def json_frame(match: Match, seat: int | None, names: list[str], bot_seats: dict
     state = match.state if state is None else state
     mine = seat is not None and match.status == Match.Status.RUNNING and not (bot_seats and seat in bot_seats)
     return encode(protocol.json_state(match.version, rules.view(state, seat), rules.active_seats(state),
-                                      rules.legal_moves(state, seat) if mine else [], rules.outcome(state), names))
+                                      rules.legal_moves(state, seat) if mine else [], rules.outcome(state), names,
+                                      timekeeper.frame(match)))
 
 
 def frame_for(match: Match, seat: int | None, fmt: str) -> str:

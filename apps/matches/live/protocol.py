@@ -28,14 +28,24 @@ def html_state(version: int, html: str) -> dict:
 
 
 def json_state(version: int, view: dict, active: list[int], legal: list, outcome: dict | None,
-               names: list[str]) -> dict:
-    return {"type": "state", "version": version, "view": view, "active": active, "legal": legal,
-            "outcome": outcome, "names": names}
+               names: list[str], clock: dict | None = None) -> dict:
+    """``clock`` only for a timed match (``engine/clock.frame``)."""
+    frame = {"type": "state", "version": version, "view": view, "active": active, "legal": legal,
+             "outcome": outcome, "names": names}
+    if clock is not None:
+        frame["clock"] = clock
+    return frame
 
 
-def presence(watchers: int, online: list[int], away: list[dict], over: bool, players: list[dict]) -> dict:
-    return {"type": "presence", "watchers": watchers, "online": online, "away": away, "over": over,
-            "players": players}
+def presence(watchers: int, online: list[int], away: list[dict], over: bool, players: list[dict],
+             clock: dict | None = None) -> dict:
+    """``clock``: a timed match's clocks as they are now (a seat handed to a bot or taken back changes them
+    without a new version)."""
+    frame = {"type": "presence", "watchers": watchers, "online": online, "away": away, "over": over,
+             "players": players}
+    if clock is not None:
+        frame["clock"] = clock
+    return frame
 
 
 def chat(message_id: int, name: str, text: str, at: str, **extra: Any) -> dict:

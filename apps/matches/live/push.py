@@ -20,6 +20,7 @@ from channels.layers import get_channel_layer
 from django.utils import timezone
 
 from apps.lobbies.push import lobby_group
+from apps.matches.domain import timekeeper
 from apps.matches.domain.presence import alive
 from apps.matches.domain.presence import listening as listening_now
 from apps.matches.engine import engine
@@ -168,16 +169,19 @@ def presence_frame(match_id: int) -> str:
     rows = alive(Presence.objects.filter(match_id=match_id)).values_list("seat", "user_id")
     online = sorted({seat for seat, _ in rows if seat is not None})
     watchers = sum(1 for seat, _ in rows if seat is None)
-    match = Match.objects.filter(pk=match_id).only("away_timeout", "status").first()
+    match = Match.objects.filter(pk=match_id).only("away_timeout", "status", "clock").first()
     over = match is None or match.status != Match.Status.RUNNING
     seats = frames.named(list(MatchSeat.objects.filter(match_id=match_id).order_by("index")))
     now = timezone.now()
+    late = set() if match is None else set(timekeeper.out_of_time(match))
     away = [] if over else [
-        {"seat": seat.index, "vote_in": max(0, math.ceil(match.away_timeout - (now - seat.away_since).total_seconds())),
-         "votes": seat.bot_votes}
-        for seat in seats if seat.away_since is not None and not seat.bot]
+        {"seat": seat.index, "vote_in": 0 if seat.index in late else
+         max(0, math.ceil(match.away_timeout - (now - seat.away_since).total_seconds())),
+         "votes": seat.bot_votes, "why": "clock" if seat.index in late else "away"}
+        for seat in seats if (seat.away_since is not None or seat.index in late) and not seat.bot]
     players = [{"seat": seat.index, "name": seat.name, "bot": bool(seat.bot and seat.user_id)} for seat in seats]
-    return json.dumps(protocol.presence(watchers, online, away, over, players))
+    return json.dumps(protocol.presence(watchers, online, away, over, players,
+                                        None if match is None else timekeeper.frame(match)))
 
 
 def chat_hidden(room: str, message_id: int) -> None:
