@@ -1,7 +1,8 @@
 """The heuristic bot: one-ply lookahead over the legal moves with a board evaluation.
 
-Before looking ahead at a move of its own turn the bot reshuffles every supply pile with its own
-generator, so its lookahead never learns the real order of the hidden decks.
+It looks ahead on a copy of the state in which everything its seat cannot see (the supply piles' order, others'
+hands and score piles, the game's generator) is dealt again by its own generator (``determinize``), on its own
+turn and inside a dogma alike: it never learns the next card of a pile or an opponent's hand.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import random
 from apps.matches.engine import IllegalMove, Move
 
 from .core import AGE, ICONS, InnovationState, icon_counts, points, tops
+from .determinize import determinized
 
 WIN = 1_000_000.0
 
@@ -40,28 +42,19 @@ def standing(state: InnovationState, s: int) -> float:
             + 2.0 * sum(1 for c in seat["board"].values() if c["splay"] != "none"))
 
 
-def reshuffled(state: InnovationState, rng: random.Random) -> InnovationState:
-    """A copy of the state whose supply piles are in an order of the bot's own making."""
-    copy = state.copy()
-    decks = {}
-    for age, cards in state["decks"].items():
-        cards = list(cards)
-        rng.shuffle(cards)
-        decks[age] = cards
-    copy["decks"] = decks
-    return copy
-
-
 def choose(rules, state: InnovationState, seat: int, rng: random.Random) -> Move:
     moves = rules.legal_moves(state, seat)
     if len(moves) == 1:
         return moves[0]
-    base = state if state["pending"] is not None or state["phase"] != "play" else reshuffled(state, rng)
+    base = determinized(state, seat, rng)
     best, best_value = moves[0], -float("inf")
     for move in moves:
         try:
             after = rules.apply(base, seat, move)
-        except IllegalMove:
+        except (IllegalMove, LookupError, ValueError):
+            # Inside a dogma the copy replays the action from its start with cards dealt again, and a branch that
+            # went one way for the real hands may go another (or fail) for the dealt ones: that move is not
+            # judged on this copy.
             continue
         value = evaluate(after, seat) + rng.random() * 0.01
         if move["type"] == "draw" and state["pending"] is None:
