@@ -105,16 +105,18 @@
     clearTimeout(pendingTimer);
     pendingTimer = setTimeout(() => { if (pendingFrame === frame) sendMove(frame); }, 3000);
   }
+  let redraw = false; // a seat changed hands (no new version): the next frame of this version is drawn again
   function applyState(frame) {
     // Every state frame is the whole table, so the newest one is enough: older or repeated ones are ignored.
-    if (frame.version <= version) return;
+    if (frame.version < version || (frame.version === version && !redraw)) return;
+    const newer = frame.version > version;
+    redraw = false;
     version = frame.version;
     root.dataset.version = String(version);
     const scrolled = keptScroll();
     table.innerHTML = frame.html;
     restoreScroll(scrolled);
-    settle();
-    showFlash("");
+    if (newer) { settle(); showFlash(""); } // a table drawn again keeps the notice that said why
     markTurn();
     if (table.querySelector(".status.over")) showOver();
     readClock();
@@ -159,6 +161,7 @@
     root.dataset.over = "1";
     conn.textContent = "Game over";
   }
+  let seatHands = null; // who plays each seat ("p" its person, "b" a bot), as the last presence frame said
   function showPresence(frame) {
     // The players bar as the server sees it now: who is connected, who is away, which seats a bot plays, and
     // "hand to a bot" enabled only from the second the server accepts the vote (vote_in is rounded up).
@@ -169,6 +172,11 @@
     const players = {};
     if (!over) (frame.away || []).forEach((a) => { away[a.seat] = a; });
     (frame.players || []).forEach((p) => { players[p.seat] = p; });
+    // A seat handed to a bot or taken back changes the table (whose buttons it has) without a new version: ask
+    // for it again. (The first presence frame only records how the seats stand.)
+    const hands = (frame.players || []).map((p) => p.bot ? "b" : "p").join("");
+    if (seatHands !== null && hands !== seatHands) { redraw = true; send({ type: "sync" }); }
+    seatHands = hands;
     const mySeat = root.dataset.seat === "" ? null : parseInt(root.dataset.seat, 10);
     root.querySelectorAll(".player").forEach((li) => {
       const seat = parseInt(li.dataset.seat, 10);

@@ -82,6 +82,9 @@ def test_a_clock_that_runs_out_lets_the_others_hand_the_seat_to_a_bot(timed, bro
     alice.click("[data-action=take_back]")
     bob.wait_for_selector("[data-flash]:has-text('is back')")
     alice.wait_for_selector("[data-bot-mark]", state="hidden")
+    # The tables are drawn again at once, though no move was made: no "bot plays your seat", no "alice (bot)".
+    alice.wait_for_selector(".bot-seat", state="detached")
+    bob.wait_for_function("() => !document.querySelector('#table').innerText.includes('alice (bot)')")
     seconds = alice.inner_text('.player[data-seat="0"] .clock')
     minutes, secs = (int(part) for part in seconds.split(":"))
     assert minutes * 60 + secs >= 50, seconds
