@@ -5,15 +5,19 @@ Run from the repository root (any database; the figures that matter come from Po
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/civitas_bench .venv/bin/python bench/move_path.py \\
         [--moves 300] [--games chronicle,origins] [--watchers json,html] [--time-control rt:10+10]
 
-For each game it starts two-seat matches and plays random legal moves through the path a seat's socket takes
-(``MatchConsumer._submit``: the session check, ``deeds.do_human_move`` and the rendering of every
-viewer's frame in ``push.state_changed``), with a socket registered for each seat (JSON frames) and one
-spectator per format in ``--watchers``. The pushed frames are collected, not sent, so this is the part of a
-move that runs on a process's one database thread. It prints, per game: moves timed, the median and 90th
-percentile ms per move, the median CPU ms of this process per move, database round trips per move (each wait for
-the server: a statement, a BEGIN or COMMIT, the connection's health check, or a pipeline of statements), the mean
-size of a seat's JSON frame, and the mean CPU ms per move of the PostgreSQL process serving it (read from /proc,
-so only with the server on this machine).
+For each game it starts two-seat matches and plays random legal moves through one of the two paths a seat's
+socket takes (``--path``), with a socket registered for each seat (JSON frames) and one spectator per format in
+``--watchers``:
+- ``loop`` (the default on PostgreSQL): a person's ordinary move, ``deeds.ado_move`` on the event loop with one
+  of the loop's own connections (``loop_db``), and the rendering of every viewer's frame;
+- ``thread``: ``MatchConsumer._submit`` in the database thread (``deeds.do_human_move``), the path of bots, last
+  moves, resends, and of every move on SQLite.
+The pushed frames are collected, not sent. It prints, per game: moves timed, the median and 90th percentile ms per
+move, the median CPU ms of this process per move, database round trips per move (each wait for the server: a
+statement, a BEGIN or COMMIT, the connection's health check, or a pipeline of statements), the mean size of a
+seat's JSON frame, the mean CPU ms per move of the PostgreSQL processes serving it (read from /proc, so only with
+the server on this machine) and the median WAL bytes a move wrote (``pg_current_wal_lsn`` read before and after
+each move: the median keeps other clients of the same server out of the figure).
 
 ``bench/ws_load.py`` measures the whole path over real sockets; this one isolates the server's own work, so a
 change to it can be compared before and after with little noise.
@@ -69,20 +73,18 @@ class RoundTrips:
             return end(pipeline, *args)
 
         psycopg.Connection.wait, psycopg.Pipeline.__exit__ = counted_wait, counted_end
+        await_wait, await_end = psycopg.AsyncConnection.wait, psycopg.AsyncPipeline.__aexit__
 
+        async def counted_await(conn, *args, **kwargs):
+            if conn._pipeline is None:
+                self.count += 1
+            return await await_wait(conn, *args, **kwargs)
 
-def server_cpu(connection) -> float | None:
-    """Seconds of CPU the database server process serving ``connection`` has used (PostgreSQL on this machine
-    only: read from /proc; None elsewhere)."""
-    if connection.vendor != "postgresql" or connection.connection is None:
-        return None
-    raw = connection.connection
-    if getattr(raw, "_bench_pid", None) is None:
-        raw._bench_pid = raw.info.backend_pid
-    try:  # the first field: nanoseconds on a CPU
-        return int(Path(f"/proc/{raw._bench_pid}/schedstat").read_text().split()[0]) / 1e9
-    except OSError:
-        return None
+        async def counted_aend(pipeline, *args):
+            self.count += 1
+            return await await_end(pipeline, *args)
+
+        psycopg.AsyncConnection.wait, psycopg.AsyncPipeline.__aexit__ = counted_await, counted_aend
 
 
 def seated_socket(match, seat: int, user, session_key: str):
@@ -95,19 +97,54 @@ def seated_socket(match, seat: int, user, session_key: str):
     return consumer
 
 
+def backend_pids() -> list[int]:
+    """The PostgreSQL server processes serving this process: Django's connection and the loop's pool."""
+    from django.db import connection  # noqa: PLC0415 -- imported once Django is set up
+
+    from apps.matches.domain import loop_db  # noqa: PLC0415 -- imported once Django is set up
+
+    pids = [conn.info.backend_pid for conn in list(loop_db._opened) if not conn.closed]
+    if connection.connection is not None:
+        pids.append(connection.connection.info.backend_pid)
+    return pids
+
+
+def servers_cpu(pids: list[int]) -> float | None:
+    """Seconds of CPU the server processes ``pids`` have used (from /proc; None if unreadable)."""
+    try:  # the first field: nanoseconds on a CPU
+        return sum(int(Path(f"/proc/{pid}/schedstat").read_text().split()[0]) for pid in pids) / 1e9
+    except OSError:
+        return None
+
+
+def wal_position() -> int | None:
+    from django.db import connection  # noqa: PLC0415 -- imported once Django is set up
+
+    if connection.vendor != "postgresql":
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_current_wal_lsn() - '0/0'::pg_lsn")
+        return int(cursor.fetchone()[0])
+
+
 def play(game: str, moves: int, watchers: list[str], trips: RoundTrips, rng: random.Random,
-         time_control: str = "none") -> dict:
+         time_control: str = "none", path: str = "thread") -> dict:
+    import asyncio  # noqa: PLC0415 -- only here
+
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model  # noqa: PLC0415 -- imported once Django is set up
     from django.contrib.sessions.backends.db import SessionStore  # noqa: PLC0415 -- imported once Django is set up
     from django.db import close_old_connections, connection  # noqa: PLC0415 -- imported once Django is set up
 
+    from apps.matches.domain import deeds  # noqa: PLC0415 -- imported once Django is set up
     from apps.matches.domain.deeds import SeatSpec, do_start_match  # noqa: PLC0415 -- imported once Django is set up
     from apps.matches.engine import engine  # noqa: PLC0415 -- imported once Django is set up
+    from apps.matches.live import push  # noqa: PLC0415 -- imported once Django is set up
     from apps.matches.models import Match, Presence  # noqa: PLC0415 -- imported once Django is set up
 
     rules = engine(game)
     user_model = get_user_model()
-    times, cpu_times, server_times, trip_counts, frame_sizes = [], [], [], [], []
+    times, cpu_times, server_times, trip_counts, frame_sizes, wal = [], [], [], [], [], []
+    loop = asyncio.new_event_loop()
     tag = f"{os.getpid()}-{time.time_ns()}"
     while len(times) < moves:
         users = [user_model.objects.create(username=f"mp{tag}-{len(times)}-{i}", password="!") for i in range(2)]
@@ -129,25 +166,42 @@ def play(game: str, moves: int, watchers: list[str], trips: RoundTrips, rng: ran
                 break
             seat = rng.choice(active)
             move = rng.choice(rules.legal_moves(match.state, seat))
+            client_id = f"mp{match.pk}.{match.version}"
+            if path == "loop" and rules.outcome(rules.apply(match.state, seat, move)) is not None:
+                break  # a last move goes to the thread, with the results: a new match
+            wal_before = wal_position()
             close_old_connections()  # as each database_sync_to_async call does (and so the health check)
             before = trips.count
             connection.ensure_connection()
-            server_started = server_cpu(connection)
+            pids = backend_pids()
+            server_started = servers_cpu(pids) if connection.vendor == "postgresql" else None
             started, cpu_started = time.perf_counter(), time.process_time()
-            with connection.execute_wrapper(trips):
-                result, pushes = sockets[seat]._submit(move, match.version, f"mp{match.pk}.{match.version}")
+            if path == "loop":
+                with push.deferred() as pushes:
+                    result = loop.run_until_complete(deeds.ado_move(
+                        match.pk, seat, move, match.version, client_id, sockets[seat]._signed_in()))
+            else:
+                with connection.execute_wrapper(trips):
+                    result, pushes = sockets[seat]._submit(move, match.version, client_id)
             times.append(time.perf_counter() - started)
             cpu_times.append(time.process_time() - cpu_started)
-            if server_started is not None:
-                server_times.append(server_cpu(connection) - server_started)
             trip_counts.append(trips.count - before)
-            assert result.ok, result
+            assert isinstance(result, deeds.MoveResult) and result.ok, result
+            if server_started is not None:
+                after = servers_cpu(backend_pids() if len(pids) < 2 else pids)
+                if after is not None:
+                    server_times.append(after - server_started)
+            if wal_before is not None:
+                wal.append(wal_position() - wal_before)
             frame_sizes += [len(event["text"]) for group, event in pushes if ".s" in group and group.endswith("json")]
+    loop.run_until_complete(asyncio.sleep(0))
+    loop.close()
     server = statistics.mean(server_times) * 1000 if server_times else None
     return {"moves": len(times), "server": server, "median": statistics.median(times) * 1000,
             "p90": statistics.quantiles(times, n=10)[-1] * 1000, "cpu": statistics.median(cpu_times) * 1000,
             "trips": statistics.mean(trip_counts),
-            "frame": statistics.mean(frame_sizes) if frame_sizes else 0}
+            "frame": statistics.mean(frame_sizes) if frame_sizes else 0,
+            "wal": statistics.median(wal) if wal else None}
 
 
 def main() -> None:
@@ -156,12 +210,15 @@ def main() -> None:
     parser.add_argument("--games", default="", help="comma-separated slugs (default: every built game)")
     parser.add_argument("--watchers", default="json", help="spectator sockets by format, e.g. json,html")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--path", choices=["loop", "thread"], default=None,
+                        help="the move path timed (default: loop on PostgreSQL, thread elsewhere)")
     parser.add_argument("--time-control", default="none", help="the matches' clock, as the lobby's time_control "
                                                                 "(none, rt:M+S, days:D)")
     args = parser.parse_args()
     print("$ " + shlex.join([".venv/bin/python", "bench/move_path.py", *sys.argv[1:]]), flush=True)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ.setdefault("DJANGO_SECRET_KEY", "bench-move-path")
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # the loop path's moves and the ORM share a thread
 
     django.setup()
     from django.core.management import call_command  # noqa: PLC0415 -- imported once Django is set up
@@ -174,15 +231,21 @@ def main() -> None:
     trips.watch_commands()
     slugs = [s for s in args.games.split(",") if s] or [entry.slug for entry in GAMES if entry.app]
     watchers = [w for w in args.watchers.split(",") if w]
-    print(f"database: {connection.vendor}; sockets: each seat json, spectators {watchers or 'none'}; "
+    from apps.matches.domain import loop_db  # noqa: PLC0415 -- imported once Django is set up
+
+    path = args.path or ("loop" if loop_db.enabled() else "thread")
+    if path == "loop" and not loop_db.enabled():
+        parser.error("the loop path needs PostgreSQL and CIVITAS_MOVE_CONNECTIONS above 0")
+    print(f"database: {connection.vendor}; path: {path}; sockets: each seat json, spectators {watchers or 'none'}; "
           f"clock: {args.time_control}")
     print(f"{'game':<12}{'moves':>7}{'median ms':>11}{'p90 ms':>9}{'cpu ms':>8}{'trips/move':>12}"
-          f"{'seat frame bytes':>18}{'db cpu ms':>11}")
+          f"{'seat frame bytes':>18}{'db cpu ms':>11}{'wal bytes':>11}")
     for slug in slugs:
-        row = play(slug, args.moves, watchers, trips, random.Random(args.seed), args.time_control)
+        row = play(slug, args.moves, watchers, trips, random.Random(args.seed), args.time_control, path)
+        nan = float("nan")
         print(f"{slug:<12}{row['moves']:>7}{row['median']:>11.2f}{row['p90']:>9.2f}{row['cpu']:>8.2f}{row['trips']:>12.1f}"
-              f"{row['frame']:>18.0f}"
-              f"{row['server'] if row['server'] is not None else float('nan'):>11.2f}", flush=True)
+              f"{row['frame']:>18.0f}{row['server'] if row['server'] is not None else nan:>11.2f}"
+              f"{row['wal'] if row['wal'] is not None else nan:>11.0f}", flush=True)
 
 
 if __name__ == "__main__":
