@@ -33,6 +33,8 @@ class ChronicleRules(FlowRules[ChronicleState]):
     min_players = 1
     max_players = 4
     move_fields = MOVE_FIELDS
+    # A vote is cast at once with everyone else's and counted as it comes: it is never taken back.
+    final_moves = frozenset({"vote"})
     flow = flow
     visibility = visibility
 

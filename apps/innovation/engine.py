@@ -31,6 +31,8 @@ class InnovationRules(Rules[InnovationState]):
     min_players = 2
     max_players = 4
     move_fields = MOVE_FIELDS
+    # An achievement claimed is announced to the table at once (and the game may end on it): never taken back.
+    final_moves = frozenset({"achieve"})
 
     def setup(self, players: int, seed: int, options: dict | None = None) -> InnovationState:
         self.check_players(players)

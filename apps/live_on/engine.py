@@ -27,6 +27,8 @@ def clone_state(state: LiveOnState) -> LiveOnState:
 
 
 class LiveOnRules(FlowRules[LiveOnState]):
+    # Calling out another player's secret is said aloud to the whole band: it is never taken back.
+    final_moves = frozenset({"call"})
     slug = "live_on"
     title = "Live On"
     min_players = 1

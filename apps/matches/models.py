@@ -50,6 +50,8 @@ class Match(models.Model):
                                                              "empty for a friendly, untimed match.")
     state = models.JSONField()
     version = models.PositiveIntegerField(default=0)
+    undo_seat = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The seat that may take back the "
+                                                 "last step (apps/matches/domain/undo.py), if any.")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.RUNNING)
     outcome = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -110,6 +112,11 @@ class MoveLog(models.Model):
     by_bot = models.BooleanField(null=True, help_text="Whether a bot made the move in a person's seat; unknown "
                                                       "(empty) for such seats' moves logged before this was "
                                                       "recorded.")
+    undoable = models.BooleanField(default=False, db_default=False,
+                                   help_text="Its player may take it back (Rules.undoable).")
+    undoes = models.PositiveIntegerField(null=True, blank=True, help_text="An undo: the version whose move it takes "
+                                                                          "back; the state returns to before it.")
+    undone_at = models.PositiveIntegerField(null=True, blank=True, help_text="Taken back by the undo of this version.")
     state_digest = models.CharField(max_length=64, help_text="SHA-256 of the state this move produced.")
     created_at = models.DateTimeField(auto_now_add=True)
 

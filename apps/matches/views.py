@@ -167,6 +167,7 @@ def _replay_context(request, match: Match) -> dict:
     finished = match.status != Match.Status.RUNNING
     context.update({
         "step": step, "total": total, "viewer": viewer, "made_by": made.mover if made else "",
+        "made_note": _undo_note(made),
         "prev_step": step - 1 if step > 0 else None,
         "next_step": step + 1 if step < total else None,
         "game_css": f"{match.game}/{match.game}.css",
@@ -178,6 +179,17 @@ def _replay_context(request, match: Match) -> dict:
         "step_api": reverse("match_replay_step", args=[match.pk]),
     })
     return context
+
+
+def _undo_note(made: MoveLog | None) -> str:
+    """How a replay step says it was taken back, or took one back ("" for an ordinary step)."""
+    if made is None:
+        return ""
+    if made.undoes is not None:
+        return f"{made.player} took back move {made.undoes}"
+    if made.undone_at is not None:
+        return f"by {made.mover} · taken back at move {made.undone_at}"
+    return ""
 
 
 def _step_path(match: Match, step: int, viewer: int | None) -> str:

@@ -40,6 +40,9 @@ class OriginsRules(FlowRules[OriginsState]):
     min_players = 2
     max_players = 4
     move_fields = MOVE_FIELDS
+    # The general rule (Rules.undoable) is enough: cards drawn or played are seen, so they are never taken back,
+    # while selecting, evolving, migrating and placing within a turn may be.
+    final_moves: frozenset[str] = frozenset()
     flow = flow
     visibility = visibility
 

@@ -62,6 +62,9 @@ class StoneAgeRules(FlowRules[State]):
     min_players = 2
     max_players = 4
     move_fields = MOVE_FIELDS
+    # The general rule (Rules.undoable) is enough: a roll moves the generator and a card or hut taken is seen,
+    # so neither is taken back, while placing people and paying within a turn may be.
+    final_moves: frozenset[str] = frozenset()
     flow = flow
     visibility = visibility
 

@@ -212,7 +212,11 @@
     const action = event.target.closest("[data-action], [data-vote-seat]");
     if (!action) return;
     if (action.dataset.voteSeat) send({ type: "seat_vote", seat: parseInt(action.dataset.voteSeat, 10) });
-    else send({ type: action.dataset.action });
+    else if (action.dataset.action === "undo") {
+      if (pending) return;
+      action.disabled = true;
+      sendMove({ type: "undo", version: version, id: newId() }); // answered, like a move, by the next state
+    } else send({ type: action.dataset.action });
   });
   table.addEventListener("click", (event) => {
     const target = event.target.closest("[data-move]");

@@ -111,8 +111,14 @@ def check_move(match: Match, rows: list[MatchSeat], seat: int, move: Any, versio
         fields["clock"] = clocks.after_move(match.clock, rules.active_seats(new_state), timekeeper.now_ms(),
                                             over=outcome is not None)
     mover = next((row for row in rows if row.index == seat), None)
+    played_by_bot = bool(mover and mover.bot)
+    # A person's step may be taken back (``undo``) if the rules say nothing was revealed; asked here, where both
+    # states are at hand, and kept with the move, so the table knows without replaying anything.
+    undoable = outcome is None and not played_by_bot and rules.undoable(match.state, seat, move, new_state)
+    fields["undo_seat"] = seat if undoable else None
     log = {"seat": seat, "move": move, "client_id": client_id, "state_digest": state_digest(new_state),
-           "player": mover.name if mover else "", "by_bot": bool(mover and mover.bot and mover.user_id)}
+           "player": mover.name if mover else "", "by_bot": bool(played_by_bot and mover and mover.user_id),
+           "undoable": undoable}
     return PlannedMove(fields, log, outcome)
 
 

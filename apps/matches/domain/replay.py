@@ -1,4 +1,5 @@
-"""Rebuilding any state of a match from its seed, options and move log.
+"""Rebuilding any state of a match from its seed, options and move log (an undo row, ``MoveLog.undoes``, returns
+to the state before the move it took back).
 
 ``states`` replays the whole log (audits and tests). ``state_at`` gives one step for the replay page at a bounded
 cost: it starts from the nearest kept state at or before that step (``ReplaySnapshot``, one every ``EVERY``
@@ -22,11 +23,11 @@ def states(match: Match, upto: int | None = None) -> list[dict]:
     rules = engine(match.game)
     state = rules.setup(match.seats.count(), match.seed, match.options)
     result = [state]
-    moves = MoveLog.objects.filter(match=match).order_by("version").values_list("seat", "move")
-    for i, (seat, move) in enumerate(moves):
+    moves = MoveLog.objects.filter(match=match).order_by("version").values_list("seat", "move", "undoes")
+    for i, (seat, move, undoes) in enumerate(moves):
         if upto is not None and i >= upto:
             break
-        state = rules.apply(state, seat, move)
+        state = result[undoes - 1] if undoes is not None else rules.apply(state, seat, move)
         result.append(state)
     return result
 
@@ -40,10 +41,15 @@ def state_at(match: Match, step: int) -> dict:
     if state is None:
         state = rules.setup(match.seats.count(), match.seed, match.options)
     made = []
+    passed = {base: state}
     moves = (MoveLog.objects.filter(match=match, version__gt=base, version__lte=step).order_by("version")
-             .values_list("version", "seat", "move"))
-    for version, seat, move in moves:
-        state = rules.apply(state, seat, move)
+             .values_list("version", "seat", "move", "undoes"))
+    for version, seat, move, undoes in moves:
+        if undoes is None:
+            state = rules.apply(state, seat, move)
+        else:  # an undo: the state from before the move it took back
+            state = passed[undoes - 1] if undoes - 1 in passed else state_at(match, undoes - 1)
+        passed[version] = state
         if version % EVERY == 0:
             made.append(ReplaySnapshot(match=match, version=version, state=state))
     if made:  # two first requests may race to make the same ones: either's is the same state

@@ -140,6 +140,21 @@ class Rules(Generic[StateT]):
         """A short label for one of ``seat``'s legal moves, for its button and for screen readers."""
         return str(move.get("type", ""))
 
+    # Move types this game never lets a player take back, whatever the general rule in ``undoable`` says.
+    final_moves: frozenset[str] = frozenset()
+
+    def undoable(self, before: StateT, seat: int, move: Move, after: StateT) -> bool:
+        """Whether ``seat`` may take back ``move``, which led from ``before`` to ``after``: a step inside its own
+        turn (the seat is still to act) after which nothing random happened (the generator is where it was) and
+        nobody learnt anything (what each seat and a spectator cannot see is what they could not see before), and
+        not one of the game's ``final_moves``."""
+        if move.get("type") in self.final_moves or before.get("rng") != after.get("rng"):
+            return False
+        if seat not in self.active_seats(after):
+            return False
+        viewers: list[int | None] = [seat, None, *(s for s in range(after["players"]) if s != seat)]
+        return all(self.hidden_from(before, viewer) == self.hidden_from(after, viewer) for viewer in viewers)
+
     def clone(self, state: StateT) -> StateT:
         """A deep copy of a state that ``apply`` may change freely; games with a faster copy override it."""
         return clone(state)

@@ -13,7 +13,7 @@ from django.db import InterfaceError, OperationalError, connection
 from django.utils import timezone
 
 from apps.accounts.sessions import SessionEnded
-from apps.matches.domain import checks, deeds, seats
+from apps.matches.domain import checks, deeds, seats, undo
 from apps.matches.domain.access import can_watch, seat_of
 from apps.matches.live import bot_driver, frames, heartbeat, layer_watch, protocol, push
 from apps.matches.live.flood import FloodGuard
@@ -68,10 +68,10 @@ class MatchConsumer(SessionSocket):
 
     async def handle(self, data: dict):
         handler = {"move": self.on_move, "sync": self.on_sync, "chat": self.on_chat, "seat_vote": self.on_seat_vote,
-                   "take_back": self.on_take_back}.get(data.get("type"))  # (protocol.MATCH_FRAMES)
+                   "take_back": self.on_take_back, "undo": self.on_undo}.get(data.get("type"))  # (MATCH_FRAMES)
         if handler is None:
             return await self.error("bad_request", "Unknown frame type; expected move, sync or chat.")
-        if data["type"] in ("move", "sync", "chat") and "seat" in data and data["seat"] != self.seat:
+        if data["type"] in ("move", "sync", "chat", "undo") and "seat" in data and data["seat"] != self.seat:
             # (a seat_vote's 'seat' names the seat voted on, not the sender)
             return await self.error("forbidden", "You can only act and look from your own seat.",
                                     protocol.reply_id(data))
@@ -137,6 +137,24 @@ class MatchConsumer(SessionSocket):
                                                               protocol.parse_seat_vote(data))
         if message:
             await self.error("bad_request", message)
+
+    async def on_undo(self, data: dict):
+        if self.seat is None:
+            return await self.error("forbidden", "Spectators watch; they take nothing back.", data.get("id", ""))
+        frame = protocol.parse_undo(data)
+        if isinstance(frame, protocol.Refusal):
+            return await self.send_json(frame.frame())
+        answer, pushes = await database_sync_to_async(self._undo)(frame.version, frame.client_id)
+        await push.send_now(pushes)
+        if not answer.ok:
+            return await self.error(answer.code, answer.message, frame.client_id)
+        if answer.duplicate:
+            await self.on_sync({})
+
+    def _undo(self, version, client_id) -> tuple[checks.MoveResult, list]:
+        with push.deferred() as pushes:
+            answer = undo.do_undo(self.match_id, self.seat, version, client_id, self._signed_in())
+        return answer, pushes
 
     async def on_take_back(self, data: dict):
         if self.seat is None:

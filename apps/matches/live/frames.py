@@ -81,7 +81,14 @@ def table_context(match: Match, seat: int | None, names: list[str], state: dict 
         "bot_plays_mine": bool(bot_seats and seat in bot_seats),
         "bot_by": (bot_seats or {}).get(seat, ""),
         "clock_json": json.dumps(timekeeper.frame(match) or ""),
+        "can_undo": may_undo(match, seat, bot_seats),
     }
+
+
+def may_undo(match: Match, seat: int | None, bot_seats: dict[int, str] | None) -> bool:
+    """Whether this seat may take back the last step now (``domain.undo``; its row says so)."""
+    return (seat is not None and match.undo_seat == seat and match.status == Match.Status.RUNNING
+            and not (bot_seats and seat in bot_seats))
 
 
 def render_table(context: dict) -> str:
@@ -106,9 +113,12 @@ def json_frame(match: Match, seat: int | None, names: list[str], bot_seats: dict
     rules = engine(match.game)
     state = match.state if state is None else state
     mine = seat is not None and match.status == Match.Status.RUNNING and not (bot_seats and seat in bot_seats)
-    return encode(protocol.json_state(match.version, rules.view(state, seat), rules.active_seats(state),
-                                      rules.legal_moves(state, seat) if mine else [], rules.outcome(state), names,
-                                      timekeeper.frame(match)))
+    frame = protocol.json_state(match.version, rules.view(state, seat), rules.active_seats(state),
+                                rules.legal_moves(state, seat) if mine else [], rules.outcome(state), names,
+                                timekeeper.frame(match))
+    if mine and may_undo(match, seat, bot_seats):
+        frame["undo"] = True  # this seat may send {"type": "undo", ...} to take back its last step
+    return encode(frame)
 
 
 def frame_for(match: Match, seat: int | None, fmt: str) -> str:

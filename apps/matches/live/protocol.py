@@ -143,7 +143,7 @@ def health_ping() -> dict:
 
 # --- Frames a page sends -------------------------------------------------------------------------------------------
 
-MATCH_FRAMES = frozenset({"move", "sync", "chat", "seat_vote", "take_back"})
+MATCH_FRAMES = frozenset({"move", "sync", "chat", "seat_vote", "take_back", "undo"})
 LOBBY_FRAMES = frozenset({"chat", "sync"})
 
 
@@ -172,6 +172,15 @@ def parse_move(data: dict) -> MoveFrame | Refusal:
     if "move" not in data or "version" not in data:
         return Refusal("bad_request", "A move frame needs 'move' and 'version'.", client_id)
     return MoveFrame(data["move"], data["version"], client_id if client_id is not None else "")
+
+
+def parse_undo(data: dict) -> MoveFrame | Refusal:
+    """``{"type": "undo", "version": n, "id": "..."}``: take back your last step of this turn (``domain.undo``);
+    ``version`` is the state the page shows, ``id`` (optional) makes it idempotent as for a move."""
+    client_id = data.get("id", "")
+    if "version" not in data:
+        return Refusal("bad_request", "An undo frame needs the 'version' your page shows.", client_id)
+    return MoveFrame(None, data["version"], client_id if client_id is not None else "")
 
 
 def parse_sync(data: dict) -> int | None:
