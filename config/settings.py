@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "apps.matches",
     "apps.moderation",
     "apps.ratings",
+    "apps.notices",
     *[game.app for game in GAMES if game.app],
 ]
 
@@ -82,6 +83,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "apps.notices.views.unread",
             ],
         },
     },
@@ -113,6 +115,31 @@ else:
             "OPTIONS": {"timeout": 20},
         }
     }
+
+# The reminders' task queue (procrastinate) keeps its jobs in PostgreSQL: with SQLite there is no queue, and no
+# reminder is sent (the site runs as before).
+TASK_QUEUE = DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+if TASK_QUEUE:
+    INSTALLED_APPS.append("procrastinate.contrib.django")
+
+# Email: printed to the console unless an SMTP host is given.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_BACKEND = os.environ.get("DJANGO_EMAIL_BACKEND") or (
+    "django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST else "django.core.mail.backends.console.EmailBackend")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = os.environ.get("EMAIL_USE_TLS", "1") == "1"
+EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH", "")  # for DJANGO_EMAIL_BACKEND's file-based backend
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Civitas <noreply@civitas.invalid>")
+# The site's address as emails link to it.
+SITE_URL = os.environ.get("CIVITAS_SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# An own-pace player to move, with no page of the match open, is reminded by email this many minutes after their
+# turn began, and at most once per match every REMINDER_GAP_HOURS hours; and once a day before their deadline.
+REMINDER_AFTER_MINUTES = float(os.environ.get("CIVITAS_REMINDER_AFTER_MINUTES", "15"))
+REMINDER_GAP_HOURS = float(os.environ.get("CIVITAS_REMINDER_GAP_HOURS", "6"))
+# Seconds without a heartbeat after which a worker's jobs count as stalled and are run again.
+STALLED_WORKER_SECONDS = float(os.environ.get("CIVITAS_STALLED_WORKER_SECONDS", "60"))
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:

@@ -28,5 +28,6 @@ urlpatterns = [
     path("join/<str:token>/", lobby_views.join_by_invite, name="join_by_invite"),
     path("matches/", include("apps.matches.urls")),
     path("moderation/", include("apps.moderation.urls")),
+    path("notices/", include("apps.notices.urls")),
     path("admin/", admin.site.urls),
 ]

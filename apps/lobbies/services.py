@@ -15,6 +15,7 @@ from apps.matches.domain.deeds import SeatSpec, do_start_match
 from apps.matches.engine import clock as clocks
 from apps.matches.engine import engine
 from apps.matches.models import Match
+from apps.notices import services as notices
 from apps.ratings.services import NotRateable, check_may_be_rated
 
 audit_log = logging.getLogger("civitas.audit")
@@ -220,6 +221,8 @@ def start(lobby_id: int, host):
         match.watchers = (Match.Watchers.ANYONE if lobby.is_public else
                           Match.Watchers.LINK if lobby.allow_spectators else Match.Watchers.INVITED)
         match.save(update_fields=["watchers"])  # in do_start_match's transaction: never watchable by more than allowed
+        notices.seated(match, [seat.user_id for seat in seated if seat.user_id and seat.user_id != host.pk],
+                       host.username)
         lobby.status = Lobby.Status.STARTED
         lobby.match = match
         lobby.save(update_fields=["status", "match"])

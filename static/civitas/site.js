@@ -194,6 +194,13 @@
     civitas.openSocket("/ws/me/", {
       frames: {
         your_turn(frame) { if (location.pathname !== frame.url) toast(frame.message, frame.url); },
+        notices(frame) {
+          const badge = document.querySelector("[data-unread]");
+          if (!badge) return;
+          badge.textContent = frame.unread;
+          badge.hidden = !frame.unread;
+          badge.closest("a").setAttribute("aria-label", frame.unread ? "Notices: " + frame.unread + " unread" : "Notices");
+        },
         removed(frame) { toast(frame.message); },
         muted(frame) { civitas.muteChat(frame.message, frame.until_ms); toast(frame.message); },
         unmuted(frame) { civitas.unmuteChat(); toast(frame.message); },

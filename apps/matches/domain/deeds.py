@@ -36,6 +36,7 @@ from apps.matches.domain.presence import listening_sql
 from apps.matches.engine import clock as clocks
 from apps.matches.engine import engine
 from apps.matches.models import ChatMessage, Match, MatchSeat, MoveLog
+from apps.notices import services as notices
 from apps.ratings.services import check_may_be_rated, rate_match
 
 logger = logging.getLogger(__name__)
@@ -238,6 +239,7 @@ def _record_results(match_id: int, outcome: dict) -> None:
         seat.is_winner = seat.index in winners
         seat.save(update_fields=["score", "is_winner"])
     rate_match(match_id)
+    notices.match_ended(match_id)
 
 
 def do_bot_move(match_id: int) -> bool:

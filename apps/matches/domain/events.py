@@ -4,7 +4,7 @@ The domain never sends frames itself; the live layer subscribes (``MatchesConfig
 announcement into pushes. Zulip's ``send_event_on_commit`` is the model.
 Kinds: ``state`` (a match's state changed; ``match``, ``rows``, ``listening`` may carry what the change already
 read), ``presence`` (who is at the table), ``notice`` (``message``, ``over``: a line for the whole table),
-``bots`` (a bot may have a move to make).
+``bots`` (a bot may have a move to make), ``notices`` (``user_id``, ``unread``: a player's notices changed).
 """
 
 from __future__ import annotations

@@ -48,6 +48,11 @@ def presence(watchers: int, online: list[int], away: list[dict], over: bool, pla
     return frame
 
 
+def notices(unread: int) -> dict:
+    """On the personal socket: the player's unread notices now (``apps/notices``)."""
+    return {"type": "notices", "unread": unread}
+
+
 def chat(message_id: int, name: str, text: str, at: str, **extra: Any) -> dict:
     return {"type": "chat", "id": message_id, "name": name, "text": text, "at": at, **extra}
 

@@ -35,6 +35,9 @@ _outbox: ContextVar[list[tuple[str, dict]] | None] = ContextVar("push_outbox", d
 def on_event(kind: str, data: dict) -> None:
     """Push what the domain announced (``domain.events``); names are looked up at each call, so a test may
     replace one of them."""
+    if kind == "notices":  # a player's notices changed: their pages show the unread count
+        tell_user(data["user_id"], protocol.notices(data["unread"]))
+        return
     match_id = data["match_id"]
     if kind == "state":
         state_changed(match_id, match=data.get("match"), rows=data.get("rows"), listening=data.get("listening"))

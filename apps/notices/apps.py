@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class NoticesConfig(AppConfig):
+    name = "apps.notices"
+    label = "notices"
+    verbose_name = "Notices and reminders"
