@@ -20,9 +20,11 @@ from apps.matches.domain import replay as replaying
 from apps.matches.domain.access import seat_of, watchable_match_or_404
 from apps.matches.domain.selectors import live_matches, recent_chat, running_matches_for
 from apps.matches.engine import all_games, engine, game_entry, pages_module
+from apps.matches.engine import clock as clocks
 from apps.matches.live import frames, protocol
 from apps.matches.models import Match, MoveLog
 from apps.moderation.selectors import is_moderator
+from apps.ratings.selectors import rating_changes_of
 
 
 def home(request):
@@ -97,6 +99,7 @@ def match_page(request, match_id: int):
         "entry": game_entry(match.game),
         "resync_ms": int(settings.RESYNC_SECONDS * 1000),
         "over": match.status != Match.Status.RUNNING,
+        "clock_label": clocks.describe(match.clock) if match.clock else "",
     })
     return render(request, "matches/match.html", context)
 
@@ -117,6 +120,7 @@ def summary(request, match_id: int):
         "names": names,
         "outcome": match.outcome,
         "seats": list(match.seats.all()),
+        "rating_changes": rating_changes_of(match),
     })
 
 

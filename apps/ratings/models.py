@@ -74,3 +74,8 @@ class RatingChange(models.Model):
     @property
     def delta(self) -> int:
         return self.shown - self.shown_before
+
+    @property
+    def provisional(self) -> bool:
+        """Whether the rating after this match is still provisional."""
+        return is_provisional(self.played)

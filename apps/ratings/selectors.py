@@ -14,12 +14,22 @@ from apps.ratings.charts import Chart, rating_chart
 from apps.ratings.models import Rating, RatingChange
 
 
-def leaderboard(game: str, limit: int = 100) -> list[Rating]:
-    """The game's rated players, best shown rating first (the same order as ``Rating.shown``: mu - 3 sigma).
-    Deactivated (banned) accounts are left out."""
-    return list(Rating.objects.filter(game=game, user__is_active=True)
-                .annotate(conservative=F("mu") - 3 * F("sigma"))
-                .order_by("-conservative", "-played", "user__username").select_related("user")[:limit])
+def ranked(game: str):
+    """The game's rated players as a query, best shown rating first (the same order as ``Rating.shown``:
+    mu - 3 sigma). Deactivated (banned) accounts are left out."""
+    return (Rating.objects.filter(game=game, user__is_active=True)
+            .annotate(conservative=F("mu") - 3 * F("sigma"))
+            .order_by("-conservative", "-played", "user__username").select_related("user"))
+
+
+def rank_of(game: str, user) -> int | None:
+    """A player's place on the game's leaderboard (1 for the first), or None if they have no rating in it."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    for place, user_id in enumerate(ranked(game).values_list("user_id", flat=True), start=1):
+        if user_id == user.pk:
+            return place
+    return None
 
 
 @dataclass
@@ -67,3 +77,13 @@ def own_pace_matches_for(user, viewer, session) -> list[MatchSeat]:
 def rating_changes_by_match(user, match_ids: list[int]) -> dict[int, RatingChange]:
     """The player's rating change in each of these matches that was rated."""
     return {change.match_id: change for change in RatingChange.objects.filter(user=user, match_id__in=match_ids)}
+
+
+def rating_changes_of(match: Match) -> list[tuple[MatchSeat, RatingChange]]:
+    """Each seated person's rating change in this match, in seat order (none for an unrated match)."""
+    if not match.rated:
+        return []
+    changes = {change.user_id: change for change in RatingChange.objects.filter(match=match)}
+    return [(seat, changes[seat.user_id]) for seat in
+            MatchSeat.objects.filter(match=match, user__isnull=False).select_related("user").order_by("index")
+            if seat.user_id in changes]

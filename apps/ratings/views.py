@@ -1,11 +1,14 @@
 """The leaderboard page of each game (contract: ``/games/<slug>/leaderboard/``)."""
 
+from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import render
 
 from apps.matches.engine import game_entry
 from apps.ratings.scale import PROVISIONAL_GAMES
-from apps.ratings.selectors import leaderboard as top_players
+from apps.ratings.selectors import rank_of, ranked
+
+PER_PAGE = 50
 
 
 def leaderboard(request, slug: str):
@@ -15,8 +18,14 @@ def leaderboard(request, slug: str):
         raise Http404("No such game.") from None
     if entry.app is None:
         raise Http404("This game is not playable yet.")
+    page = Paginator(ranked(slug) if entry.rated else [], PER_PAGE).get_page(request.GET.get("page"))
+    rank = rank_of(slug, request.user) if entry.rated else None
     return render(request, "ratings/leaderboard.html", {
         "entry": entry,
-        "rows": top_players(slug) if entry.rated else [],
+        "rows": page.object_list,
+        "page": page,
+        "first_place": page.start_index(),
+        "my_rank": rank,
+        "my_page": (rank - 1) // PER_PAGE + 1 if rank else None,
         "provisional_games": PROVISIONAL_GAMES,
     })

@@ -9,13 +9,19 @@ from tests.browser.test_play_chronicle import ARTIFACTS, DESKTOP, PHONE, Watchfu
 from tests.ratings.play import finish, rated_match
 
 
-@pytest.mark.browser
-def test_a_leaderboard_and_a_profile_fit_a_phone_and_a_desktop(browser, daphne_servers, alice, bob, carol):
+@pytest.fixture
+def rated_history(transactional_db, alice, bob, carol):
+    """Four rated matches finished before the browser starts its event loop in this thread (the site's pushes are
+    sent synchronously)."""
     try:
         for seed in range(1, 5):
             finish(rated_match("chronicle", [alice, bob, carol][: 2 + seed % 2], seed=seed))
     finally:
         connections.close_all()
+
+
+@pytest.mark.browser
+def test_a_leaderboard_and_a_profile_fit_a_phone_and_a_desktop(rated_history, browser, daphne_servers):
     (server,) = daphne_servers(1)
     for name, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
         watched = Watchful(browser.new_page(viewport=viewport), name)

@@ -56,7 +56,7 @@ def small_targets(page) -> list[str]:
 
 @pytest.mark.browser
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_the_rules_open_over_the_table_without_leaving_it(browser, daphne_servers, tables, viewport):
+def test_the_rules_open_over_the_table_without_leaving_it(tables, browser, daphne_servers, viewport):
     (server,) = daphne_servers(1)
     watched = open_as_alice(browser, server, tables, viewport)
     page = watched.page
@@ -79,7 +79,7 @@ def test_the_rules_open_over_the_table_without_leaving_it(browser, daphne_server
 
 
 @pytest.mark.browser
-def test_a_finished_match_says_game_over_and_marks_nobody_away(browser, daphne_servers, tables):
+def test_a_finished_match_says_game_over_and_marks_nobody_away(tables, browser, daphne_servers):
     (server,) = daphne_servers(1)
     watched = open_as_alice(browser, server, tables, DESKTOP)
     page = watched.page
@@ -92,7 +92,7 @@ def test_a_finished_match_says_game_over_and_marks_nobody_away(browser, daphne_s
 
 
 @pytest.mark.browser
-def test_at_375_px_no_page_scrolls_sideways_and_shared_controls_are_44_px(browser, daphne_servers, tables):
+def test_at_375_px_no_page_scrolls_sideways_and_shared_controls_are_44_px(tables, browser, daphne_servers):
     (server,) = daphne_servers(1)
     watched = open_as_alice(browser, server, tables, PHONE)
     page = watched.page

@@ -6,7 +6,7 @@ from apps.accounts.services import create_guest
 from apps.lobbies import services as lobbies
 from apps.matches.domain.deeds import SeatSpec, do_start_match
 from apps.matches.models import Match
-from apps.ratings.models import Rating
+from apps.ratings.models import Rating, RatingChange
 from tests.ratings.play import finish, rated_match
 
 pytestmark = pytest.mark.django_db
@@ -112,3 +112,45 @@ def test_player_names_link_to_profiles_at_the_table_on_home_and_in_the_replay_bu
         page = client.get(url).content.decode()
         assert 'href="/players/alice/"' in page and 'href="/players/bob/"' in page, url
         assert 'href="/players/Random' not in page, url
+
+
+def test_a_rated_match_says_so_on_its_page_and_its_story_shows_each_rating_change(client, alice, bob):
+    match = rated_match("origins", [alice, bob], seed=9)
+    Match.objects.filter(pk=match.pk).update(clock={"kind": "real_time", "base_ms": 1_200_000,
+                                                    "increment_ms": 20_000, "remaining_ms": [1, 1], "running": [0],
+                                                    "since": 0})
+    client.force_login(alice)
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+    assert 'class="badge rated"' in page and "20 min + 20 s" in page
+    finish(Match.objects.get(pk=match.pk))
+    story = client.get(f"/matches/{match.pk}/story/").content.decode()
+    for change in RatingChange.objects.filter(match=match):
+        sign = "+" if change.delta >= 0 else ""
+        assert f"{change.shown_before} → <strong>{change.shown}</strong>" in story
+        assert f"({sign}{change.delta})" in story
+    assert story.count('class="provisional"') == 2  # both players' first rated match
+
+
+def test_an_unrated_match_shows_no_rating_badge_nor_changes(client, alice, bob):
+    match = do_start_match("origins", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=9)
+    client.force_login(alice)
+    assert 'class="badge rated"' not in client.get(f"/matches/{match.pk}/").content.decode()
+    finish(match)
+    assert "rating-changes" not in client.get(f"/matches/{match.pk}/story/").content.decode()
+
+
+def test_the_leaderboard_pages_by_fifty_and_tells_a_player_their_place(client, make_user):
+    players = [make_user(f"p{i:03d}") for i in range(120)]
+    Rating.objects.bulk_create(Rating(user=user, game="stone_age", mu=40 - i * 0.1, sigma=2, played=20)
+                               for i, user in enumerate(players))
+    first = client.get("/games/stone_age/leaderboard/").content.decode()
+    assert first.count('<li class="board-row') == 50 and "Page 1 of 3" in first and "p049" in first
+    assert "p050" not in first and '<ol class="board-rows" start="1">' in first
+    last = client.get("/games/stone_age/leaderboard/?page=3").content.decode()
+    assert last.count('<li class="board-row') == 20 and '<span class="place">101</span>' in last and "p119" in last
+    assert "Page 3 of 3" in client.get("/games/stone_age/leaderboard/?page=99").content.decode()  # the last page
+    assert "Page 1 of 3" in client.get("/games/stone_age/leaderboard/?page=abc").content.decode()
+    client.force_login(players[75])
+    page = client.get("/games/stone_age/leaderboard/").content.decode()
+    assert 'You are <a href="?page=2">number 76</a>' in page
+    assert "You are" not in client.get("/games/stone_age/leaderboard/?page=2").content.decode()

@@ -66,7 +66,11 @@ def parse(text: Any) -> dict | None:
 
 def label(text: str) -> str:
     """How people read a time control's value: "20 min + 20 s", "3 days per move", "No clock"."""
-    control = parse(text)
+    return describe(parse(text))
+
+
+def describe(control: dict | None) -> str:
+    """``label`` for a parsed time control or a clock (which carries its control)."""
     if control is None:
         return "No clock"
     if control["kind"] == OWN_PACE:
