@@ -7,7 +7,8 @@ from django.db.models import Count, Q
 from apps.lobbies.models import Lobby, LobbySeat
 from apps.matches.domain.bots import bot_kinds
 from apps.matches.engine import engine
-from apps.ratings.services import NotRateable, check_may_be_rated
+from apps.ratings.models import Rating
+from apps.ratings.services import NotRateable, check_may_be_rated, game_is_rated
 
 
 def open_public_lobbies(limit: int = 20) -> list[Lobby]:
@@ -51,8 +52,12 @@ def lobby_context(lobby: Lobby, user) -> dict:
     seats = list(LobbySeat.objects.filter(lobby=lobby).select_related("user"))
     rules = engine(lobby.game)
     kinds = bot_kinds(lobby.game)
+    ratings = ({rating.user_id: rating for rating in Rating.objects.filter(
+        game=lobby.game, user_id__in=[seat.user_id for seat in seats if seat.user_id])}
+        if game_is_rated(lobby.game) else {})
     for seat in seats:
         seat.bot_label = kinds.get(seat.bot, seat.bot)
+        seat.rating = ratings.get(seat.user_id)  # None: not rated in this game yet
     mine = next((seat for seat in seats if user.is_authenticated and seat.user_id == user.pk), None)
     seated = sum(1 for seat in seats if not seat.is_empty)
     unrateable = _unrateable(lobby, [seat for seat in seats if not seat.is_empty])
@@ -68,6 +73,7 @@ def lobby_context(lobby: Lobby, user) -> dict:
         "bot_kinds": kinds,
         "unrateable": unrateable,
         "rated_now": lobby.rated and not unrateable,
+        "rated_game": game_is_rated(lobby.game),
     }
 
 

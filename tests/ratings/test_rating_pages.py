@@ -154,3 +154,15 @@ def test_the_leaderboard_pages_by_fifty_and_tells_a_player_their_place(client, m
     page = client.get("/games/stone_age/leaderboard/").content.decode()
     assert 'You are <a href="?page=2">number 76</a>' in page
     assert "You are" not in client.get("/games/stone_age/leaderboard/?page=2").content.decode()
+
+
+def test_the_lobby_shows_each_seated_players_rating_in_its_game(client, alice, bob):
+    Rating.objects.create(user=alice, game="chronicle", mu=30, sigma=2, played=40)
+    Rating.objects.create(user=alice, game="origins", mu=10, sigma=2, played=40)  # another game: not shown
+    lobby = lobbies.create_lobby(alice, "chronicle", 2, is_public=True)
+    lobbies.join(lobby.pk, bob)
+    client.force_login(bob)
+    page = client.get(f"/lobbies/{lobby.pk}/").content.decode()
+    alice_seat, bob_seat = page.split('<ol class="seats">')[1].split("</li>")[:2]
+    assert 'title="Chronicle rating">1960</span>' in alice_seat
+    assert 'title="No rated Chronicle match yet">new</span>' in bob_seat
