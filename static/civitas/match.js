@@ -174,8 +174,13 @@
     (frame.players || []).forEach((p) => { players[p.seat] = p; });
     // A seat handed to a bot or taken back changes the table (whose buttons it has) without a new version: ask
     // for it again. (The first presence frame only records how the seats stand.)
+    // Not when this page's own seat went to a bot: that is a moderator removing this player (whose removal is on
+    // its way, and a sync would only race it) or a seat whose clock ran out on its turn (whose bot moves at once).
     const hands = (frame.players || []).map((p) => p.bot ? "b" : "p").join("");
-    if (seatHands !== null && hands !== seatHands) { redraw = true; send({ type: "sync" }); }
+    const mine = root.dataset.seat === "" ? -1 : parseInt(root.dataset.seat, 10);
+    const changed = seatHands !== null && hands !== seatHands;
+    const lostMine = changed && mine >= 0 && hands[mine] === "b" && seatHands[mine] === "p";
+    if (changed && !lostMine && !removed) { redraw = true; live.send({ type: "sync" }); } // quietly
     seatHands = hands;
     const mySeat = root.dataset.seat === "" ? null : parseInt(root.dataset.seat, 10);
     root.querySelectorAll(".player").forEach((li) => {
