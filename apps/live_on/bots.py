@@ -91,8 +91,11 @@ ROLE_PREFERENCE = ("forester", "farmer", "spouse", "woken", "empath", "chosen", 
 
 
 def choose(rules, state: LiveOnState, seat: int, rng: random.Random) -> dict:
-    moves = rules.legal_moves(state, seat)
     ask = flow.awaited(state)
+    extra = flow.anytime_moves(state, ask, seat) if ask["kind"] not in ("role", "zones") else []
+    moves = [m for m in rules.legal_moves(state, seat) if m not in extra]  # the bot answers; it uses no insight
+    if moves[0]["type"] == "lose":  # the engine's own way to lose tokens is offered first
+        return moves[0]
     chooser = CHOOSERS.get(ask["kind"])
     return chooser(state, seat, ask, moves) if chooser else moves[0]
 

@@ -65,8 +65,11 @@ class LiveOnRules(FlowRules[LiveOnState]):
         if flow.is_over(state):
             return None
         ask = flow.awaited(state)
-        return {"seats": flow.active_seats(state), "kind": ask["kind"], "prompt": wording.prompt(state, None),
-                "options": list(flow.ANSWER_TYPES[ask["kind"]])}
+        seats = flow.active_seats(state)
+        options = set(flow.ANSWER_TYPES[ask["kind"]])
+        if any(flow.anytime_moves(state, ask, s) for s in seats):
+            options.add("insight")
+        return {"seats": seats, "kind": ask["kind"], "prompt": wording.prompt(state, None), "options": sorted(options)}
 
     def not_your_turn(self, state: LiveOnState, seat: int) -> str:
         return wording.NOT_YOUR_TURN

@@ -89,9 +89,9 @@ TERMS = (
         "an event occurs: the event die says which deck, a random player of the group draws.",)),
     ("keeping", "Keeping phase", (
         "The band eats half its number of resource tokens, rounded down, and each group must eat at least one (a "
-        "lone player eats one); each player of a group that ate nothing loses 1 health and 1 morale. Then the time "
-        "die is rolled: artifacts whose time token shows the number are unveiled, and duration events whose time "
-        "token does not show it pass.",)),
+        "lone player eats one); each player of a group that ate nothing loses 1 health and 1 morale, and if the band "
+        "ate less than its total, every player does. Then the time die is rolled: artifacts whose time token shows "
+        "the number are unveiled, and duration events whose time token does not show it pass.",)),
     ("value", "Success value", (
         "each player rolls a die and succeeds on the zone's value or less",
         "Phenomena and spirits with an aura change a zone's success value while they are on the board.")),

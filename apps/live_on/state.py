@@ -35,6 +35,7 @@ class Seat(TypedDict):
     called: bool
     picked: NotRequired[str]  # the role this seat chose at setup
     ate: NotRequired[int]  # resources eaten in this keeping phase
+    owes: NotRequired[list[dict[str, Any]]]  # losses ({pool, n}) to settle before choosing a zone
 
 
 class SpotCard(TypedDict):

@@ -77,10 +77,20 @@ def _go(state: LiveOnState, move: Move) -> str:
     return f"Go to {label}"
 
 
+LAST_HEALTH = "your last health: you die and the band loses"
+
+
+def _last_health(state: LiveOnState, move: Move) -> str:
+    seat = (state["ask"] or {}).get("seat")
+    if isinstance(seat, int) and flow.spends_last_health(flow.health(state, seat), move):
+        return f" ({LAST_HEALTH})"
+    return ""
+
+
 def _spend(state: LiveOnState, move: Move) -> str:
     plans = " (one of them from the plans)" if move.get("plans") else ""
     token = f"{move.get('trait')} token"
-    return f"Spend {_plural(move.get('count'), token)}{plans}"
+    return f"Spend {_plural(move.get('count'), token)}{plans}{_last_health(state, move)}"
 
 
 def _option(state: LiveOnState, move: Move) -> str:
@@ -138,9 +148,16 @@ DESCRIBE: dict[str, Callable[[LiveOnState, Move], str] | str] = {
                                               "Take an artifact from the storage hut"),
     "done": "Done trading",
     "refuge": "Take refuge in the hall (everyone spends a token)",
-    "pay": "Spend a {trait} token for the hall",
+    "pay": lambda state, move: f"Spend a {move.get('trait')} token for the hall{_last_health(state, move)}",
     "eat": lambda state, move: f"Eat {_plural(move.get('count'), 'resource')}",
+    "lose": lambda state, move: "Lose " + _tokens(move.get("tokens")),
 }
+
+
+def _tokens(tokens: object) -> str:
+    if not isinstance(tokens, dict) or not tokens:
+        return "no tokens"
+    return " and ".join(f"{k} {t}" for t, k in tokens.items())
 
 
 def describe(state: LiveOnState, seat: int, move: Move) -> str:
@@ -206,6 +223,7 @@ ASK_PROMPTS = {
     "hall_pay": "Spend a trait token of your choice for the hall.",
     "eat": "Eat: spend resource tokens for the band's food.",
     "trade": "Trade resources and artifacts with the others at rest, or be done.",
+    "lose": "Choose which tokens you lose.",
 }
 
 
@@ -224,10 +242,17 @@ def prompt(state: LiveOnState, seat: int | None) -> str:
             return "Choose a past or a gift; the other half of your character is dealt at random."
         return "The players are choosing their pasts and gifts."
     if ask["kind"] == "zones":
+        owes = state["seats"][seat].get("owes") if seat is not None else None
+        if seat in active and owes:
+            return f"You lose {owes[0]['n']} {owes[0]['pool']}: choose which tokens go, then choose your zone."
         if seat in active:
             return "Choose the zone you go to this round (you see the others' choices as they make them)."
         waiting = ", ".join(f"{{p{s}}}" for s in active)
         return f"Waiting for {waiting} to choose a zone."
+    if ask["kind"] == "lose":
+        if seat in active:
+            return f"You lose {ask['n']} {ask['pool']}: choose which tokens go (the first choice is the usual one)."
+        return f"{{p{ask['seat']}}} is choosing which tokens to lose."
     if seat in active:
         return ASK_PROMPTS[ask["kind"]]
     return f"{{p{ask['seat']}}} is deciding: {ASK_PROMPTS[ask['kind']].lower()}"

@@ -152,13 +152,15 @@ def test_the_mage_communes_to_add_or_remove_another_players_extra_dice():
     assert ask_kind(state) == "eat"
 
 
-def test_a_mage_communing_failure_takes_away_an_extra_die():
+def test_a_mage_roll_of_two_or_lower_is_a_failure_and_a_success_at_once():
+    """"Each roll that is a 4 or lower is a communing success, and each roll that is a 2 or lower is a communing
+    failure": a 1 adds a die and takes one away."""
     state = table([("soldier", "mage"), ("farmer", "woken")])
     state = go(state, ["gather", "gather"])
     state = answer(state, PASS)
     state = answer(state, {"type": "spend", "trait": "active", "count": 1})
-    # rolls 1 and 5: one communing failure, so the farmer rolls only its own die
-    state = answer(state, {"type": "spend", "trait": "communing", "count": 2}, dice=[1, 5, 6, 6, 6])
+    # rolls 1 and 5: one success and one failure, so the farmer rolls its own die and the one it paid for
+    state = answer(state, {"type": "spend", "trait": "communing", "count": 2}, dice=[1, 5, 6, 6, 6, 6])
     assert ask_kind(state) == "eat"
 
 

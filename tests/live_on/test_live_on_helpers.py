@@ -61,12 +61,20 @@ def table(roles, region="grassland", seed=1, traits=None, res=3):
     return state
 
 
-def play(state, seat, move, dice=(), check=True):
-    """Apply a move with scripted dice; every scripted number must be used."""
+def play(state, seat, move, dice=(), check=True, keep_losses=True):
+    """Apply a move with scripted dice; every scripted number must be used. A loss of health or morale that
+    asks which tokens go is answered with the engine's own way (the first choice) unless ``keep_losses`` is
+    False, so tests of other rules read as before the choice existed."""
     assert move in RULES.legal_moves(state, seat), (move, RULES.legal_moves(state, seat))
     new = clone_state(state)
     rng = ScriptedRng(dice)
     flow.apply_move(new, rng, seat, move)
+    while keep_losses and new["ask"]:
+        owing = [s for s, pl in enumerate(new["seats"]) if pl.get("owes")]
+        loser = new["ask"]["seat"] if new["ask"]["kind"] == "lose" else owing[0] if owing else None
+        if loser is None:
+            break
+        flow.apply_move(new, rng, loser, RULES.legal_moves(new, loser)[0])
     if check:
         assert not rng.script, f"unused dice: {rng.script}"
     return new

@@ -39,20 +39,23 @@ from .board import (
     res_cap,
     secret_viewers,
     see,
+    spends_last_health,
     succeeded,
     successes,
     tool_bonus,
     zone_label,
     zone_value,
 )
-from .moves import ANSWER_TYPES, active_seats, legal_moves
+from .moves import ANSWER_TYPES, active_seats, anytime_moves, legal_moves
 from .setup import new_state
 from .tasks import run
 
 __all__ = [
-    "ACTION", "ANSWER_TYPES", "EVENT", "KEEPING", "OVER", "PREP", "SETUP", "active_seats", "apply_move", "awaited",
+    "ACTION", "ANSWER_TYPES", "EVENT", "KEEPING", "OVER", "PREP", "SETUP", "active_seats", "anytime_moves",
+    "apply_move", "awaited",
     "built", "built_count", "camp_key", "cap", "enc_options", "encounter", "food_need", "gain_trait", "group_of",
     "health", "hopeless", "is_over", "legal_moves", "morale", "new_state", "outcome", "put_artifact",
-    "receive_artifact", "res_cap", "run", "secret_viewers", "see", "succeeded", "successes", "tool_bonus",
+    "receive_artifact", "res_cap", "run", "secret_viewers", "see", "spends_last_health", "succeeded", "successes",
+    "tool_bonus",
     "zone_label", "zone_value",
 ]

@@ -13,6 +13,7 @@ from ..content import (
     EVENT_DIE,
     EVENT_SUCCESS,
     GIFTS,
+    MAGE_FAILURE,
     MORALE_TRAITS,
     PASTS,
     ROLE_BY_ID,
@@ -36,7 +37,7 @@ from .board import (
     gain_trait,
     has_role,
     log,
-    lose_pool,
+    lose,
     p,
     pick_ask,
     private_to,
@@ -45,11 +46,14 @@ from .board import (
     roles,
     roll_dice,
     see_private,
+    settle_owed,
     spend_trait,
+    take_tokens,
+    tokens_text,
     zone_label,
 )
 from .encounters import after_pick, remove_secret
-from .moves import active_seats
+from .moves import active_seats, ask_moves
 from .tasks import run
 
 # --- Answering ----------------------------------------------------------------
@@ -57,7 +61,11 @@ from .tasks import run
 def apply_move(state: LiveOnState, rng: Rng, seat: int, move: Move) -> None:
     ask = awaited(state)
     kind = ask["kind"]
-    if kind in SHARED_ANSWERS:
+    if move["type"] == "insight" and kind != "insight":  # at any time: the decision waits on
+        a_insight(state, rng, seat, ask, move)
+        if kind not in SHARED_ANSWERS and not ask_moves(state, ask):
+            state["ask"] = None  # the caring tokens it spent were all the decision could use: skipped, as if asked now
+    elif kind in SHARED_ANSWERS:
         SHARED_ANSWERS[kind](state, rng, seat, move)
     else:
         state["ask"] = None
@@ -97,7 +105,9 @@ def answer_role(state: LiveOnState, rng: Rng, seat: int, move: Move) -> None:
 
 def answer_zones(state: LiveOnState, rng: Rng, seat: int, move: Move) -> None:
     pl = state["seats"][seat]
-    if move["type"] == "call":
+    if move["type"] == "lose":
+        settle_owed(state, seat, move["tokens"])
+    elif move["type"] == "call":
         pl["called"] = True
         target = move["target"]
         card = SECRET_BY_MARK[move["mark"]]
@@ -108,9 +118,17 @@ def answer_zones(state: LiveOnState, rng: Rng, seat: int, move: Move) -> None:
             remove_secret(state, target, card.id)
             apply_effects(state, rng, target, card.discovered, own=False)
         else:
-            lose_pool(state, seat, MORALE_TRAITS, 1)
             log(state, f"{p(seat)} calls out {p(target)}'s secret as {card.mark}, and is wrong: -1 morale.")
-        return
+            lose(state, seat, MORALE_TRAITS, 1)
+    else:
+        choose_zone(state, seat, move)
+    if not active_seats(state):
+        state["ask"] = None
+        push(state, {"t": "actions"})
+
+
+def choose_zone(state: LiveOnState, seat: int, move: Move) -> None:
+    pl = state["seats"][seat]
     zone = move["zone"]
     pl["zone"] = zone
     if zone in SPOTS:
@@ -121,9 +139,6 @@ def answer_zones(state: LiveOnState, rng: Rng, seat: int, move: Move) -> None:
         log(state, f"{p(seat)} goes to visit {EVENT_BY_ID[card].name}.")
     else:
         log(state, f"{p(seat)} goes to {zone_label(state, zone)}.")
-    if not active_seats(state):
-        state["ask"] = None
-        push(state, {"t": "actions"})
 
 
 def a_spell(state: LiveOnState, rng: Rng, seat: int, ask: Ask, move: Move) -> None:
@@ -164,11 +179,11 @@ def a_mage(state: LiveOnState, rng: Rng, seat: int, ask: Ask, move: Move) -> Non
         return
     spend_trait(state, seat, "communing", move["count"])
     rolls = roll_dice(rng, move["count"])
-    fails = [r for r in rolls if r <= 2]
-    if has_role(state, seat, "priest") and fails:
-        rolls.remove(fails[0])
-    wins = sum(3 <= r <= 4 for r in rolls)
-    losses = sum(r <= 2 for r in rolls)
+    # A 4 or lower is a communing success and a 2 or lower also a failure, so a 1 or 2 adds a die and takes one.
+    wins = sum(r <= EVENT_SUCCESS for r in rolls)
+    losses = sum(r <= MAGE_FAILURE for r in rolls)
+    if has_role(state, seat, "priest") and losses:
+        losses -= 1  # the prayer: one failure is forgiven, and its roll counts as the success it also is
     entry = state["roll"].setdefault(str(ask["for"]), {"extra": 0})
     entry["extra"] = max(0, entry["extra"] + wins - losses)
     log(state, f"{p(seat)} communes for {p(ask['for'])}: rolls {fmt(rolls)}, +{wins} and -{losses} dice.")
@@ -328,6 +343,11 @@ def a_eat(state: LiveOnState, rng: Rng, seat: int, ask: Ask, move: Move) -> None
     state["seats"][seat]["ate"] = move["count"]
 
 
+def a_lose(state: LiveOnState, rng: Rng, seat: int, ask: Ask, move: Move) -> None:
+    take_tokens(state, seat, move["tokens"])
+    log(state, f"{p(seat)} loses {ask['n']} {ask['pool']}: {tokens_text(move['tokens'])}.")
+
+
 def a_woken(state: LiveOnState, rng: Rng, seat: int, ask: Ask, move: Move) -> None:
     if move["type"] == "pick":
         gain_trait(state, seat, move["trait"], 1)
@@ -375,7 +395,7 @@ ANSWERS = {
     "invoke": a_invoke, "protect": a_protect, "whisper": a_whisper, "pick": a_pick, "woken": a_woken,
     "tend": a_tend, "scout": a_scout, "contribute": a_contribute, "funder": a_funder, "augury": a_augury,
     "augury_deck": a_augury_deck, "insight": a_insight, "gift_art": a_gift_art, "hall": a_hall,
-    "hall_pay": a_hall_pay, "eat": a_eat, "trade": a_trade,
+    "hall_pay": a_hall_pay, "eat": a_eat, "trade": a_trade, "lose": a_lose,
 }
 
 # Decisions every seat answers (the ask stays until the last has): the handler gets the seat's move.

@@ -149,17 +149,88 @@ def spend_trait(state: LiveOnState, seat: int, trait: str, n: int) -> None:
     check_death(state, seat)
 
 
-def lose_pool(state: LiveOnState, seat: int, pool: tuple, n: int) -> int:
-    """Lose n tokens from a pool: each time from the trait held most (earliest trait on a tie)."""
-    traits = state["seats"][seat]["traits"]
-    lost = 0
+def default_loss(traits: dict[str, int], pool: tuple, n: int) -> dict[str, int]:
+    """The engine's own way to lose n tokens of a pool, {trait: tokens}: each from the trait held most (the
+    earliest trait on a tie), until the pool is empty."""
+    left = dict(traits)
+    loss: dict[str, int] = {}
     for _ in range(n):
-        best = max(pool, key=lambda t: (traits[t], -pool.index(t)))
-        if traits[best] == 0:
+        best = max(pool, key=lambda t: (left[t], -pool.index(t)))
+        if left[best] == 0:
             break
-        traits[best] -= 1
-        lost += 1
-    return lost
+        left[best] -= 1
+        loss[best] = loss.get(best, 0) + 1
+    return loss
+
+
+def lose_pool(state: LiveOnState, seat: int, pool: tuple, n: int) -> int:
+    """Lose n tokens from a pool the engine's own way (``default_loss``); returns how many were lost."""
+    traits = state["seats"][seat]["traits"]
+    loss = default_loss(traits, pool, n)
+    for trait, k in loss.items():
+        traits[trait] -= k
+    return sum(loss.values())
+
+
+POOLS = {"health": HEALTH_TRAITS, "morale": MORALE_TRAITS}
+
+
+def pool_name(pool: tuple) -> str:
+    return "health" if pool == HEALTH_TRAITS else "morale"
+
+
+def loss_choices(state: LiveOnState, seat: int, pool: tuple, n: int) -> list[dict[str, int]]:
+    """Every way to lose ``n`` tokens of a pool (all it holds, if fewer), as {trait: tokens lost} without
+    zeros; the engine's own way (``default_loss``) first, so one tap keeps it."""
+    traits = state["seats"][seat]["traits"]
+    n = min(n, sum(traits[t] for t in pool))
+    first = default_loss(traits, pool, n)
+    ways = [first]
+    a, b, c = pool
+    for x in range(min(traits[a], n) + 1):
+        for y in range(min(traits[b], n - x) + 1):
+            z = n - x - y
+            way = {t: k for t, k in zip(pool, (x, y, z), strict=True) if k}
+            if z <= traits[c] and way != first:
+                ways.append(way)
+    return ways
+
+
+def lose(state: LiveOnState, seat: int, pool: tuple, n: int) -> None:
+    """A loss of health or morale: the player removes "any combination" of the pool's tokens. With one way to
+    do it, it happens now; with several, the player is asked (``lose`` task) before the game goes on."""
+    if len(loss_choices(state, seat, pool, n)) <= 1:
+        lose_pool(state, seat, pool, n)
+        check_death(state, seat)
+    elif state["ask"] is not None and state["ask"]["kind"] == "zones":
+        # Everyone is choosing a zone at once (a call was made): the loser owes it, and settles it first.
+        state["seats"][seat].setdefault("owes", []).append({"pool": pool_name(pool), "n": n})
+    else:
+        push(state, {"t": "lose", "seat": seat, "pool": pool_name(pool), "n": n})
+
+
+def settle_owed(state: LiveOnState, seat: int, tokens: dict[str, int]) -> None:
+    """Pay the first loss a seat owes with the tokens chosen, then any left that has only one way to go."""
+    owes = state["seats"][seat]["owes"]
+    owed = owes.pop(0)
+    take_tokens(state, seat, tokens)
+    log(state, f"{p(seat)} loses {owed['n']} {owed['pool']}: {tokens_text(tokens)}.")
+    while owes and len(loss_choices(state, seat, POOLS[owes[0]["pool"]], owes[0]["n"])) <= 1:
+        owed = owes.pop(0)
+        lose_pool(state, seat, POOLS[owed["pool"]], owed["n"])
+        check_death(state, seat)
+    if not owes:
+        del state["seats"][seat]["owes"]
+
+
+def tokens_text(tokens: dict[str, int]) -> str:
+    return " and ".join(f"{k} {t}" for t, k in tokens.items()) or "nothing"
+
+
+def take_tokens(state: LiveOnState, seat: int, tokens: dict[str, int]) -> None:
+    for trait, k in tokens.items():
+        state["seats"][seat]["traits"][trait] -= k
+    check_death(state, seat)
 
 
 def gain_pool(state: LiveOnState, seat: int, pool: tuple, n: int, own: bool = True) -> int:
@@ -175,6 +246,15 @@ def gain_pool(state: LiveOnState, seat: int, pool: tuple, n: int, own: bool = Tr
         traits[best] += 1
         got += 1
     return got
+
+
+def spends_last_health(health_now: int, move: dict) -> bool:
+    """Whether a move spends every health token a player has left (strong, active and keen together): it
+    kills them, which ends the game for the whole band."""
+    if move.get("type") not in ("spend", "pay") or move.get("trait") not in HEALTH_TRAITS:
+        return False
+    own = move.get("count", 1) - (1 if move.get("plans") else 0)
+    return health_now > 0 and own >= health_now
 
 
 def check_death(state: LiveOnState, seat: int) -> None:
@@ -284,7 +364,7 @@ def apply_effects(state: LiveOnState, rng: Rng, seat: int, effects: tuple, *, ow
             flags[name] = True
         elif name == "perfail":
             if failed:
-                lose_pool(state, seat, MORALE_TRAITS, failed)
+                lose(state, seat, MORALE_TRAITS, failed)
         elif name == "art":
             if own and hopeless(state, seat):
                 continue
@@ -303,13 +383,12 @@ def change_tokens(state: LiveOnState, seat: int, name: str, n: int, own: bool) -
     """A token effect: health or morale (a pool), resources, or one trait; gained, or lost when ``n`` < 0."""
     if name == "health":
         if n < 0:
-            lose_pool(state, seat, HEALTH_TRAITS, -n)
-            check_death(state, seat)
+            lose(state, seat, HEALTH_TRAITS, -n)
         else:
             gain_pool(state, seat, HEALTH_TRAITS, n, own)
     elif name == "morale":
         if n < 0:
-            lose_pool(state, seat, MORALE_TRAITS, -n)
+            lose(state, seat, MORALE_TRAITS, -n)
         else:
             gain_pool(state, seat, MORALE_TRAITS, n, own)
     elif name == "res":

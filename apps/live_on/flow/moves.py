@@ -21,6 +21,7 @@ from ..content import (
 )
 from ..state import Ask, LiveOnState
 from .board import (
+    POOLS,
     SCOUTABLE,
     awaited,
     built,
@@ -29,8 +30,10 @@ from .board import (
     encounter,
     food_need,
     group_of,
+    has_role,
     hopeless,
     is_over,
+    loss_choices,
     morale,
     res_cap,
 )
@@ -44,7 +47,7 @@ def active_seats(state: LiveOnState) -> list[int]:
     if ask["kind"] == "role":
         return [s for s in ask["seats"] if not state["seats"][s].get("picked")]
     if ask["kind"] == "zones":
-        return [s for s in ask["seats"] if state["seats"][s]["zone"] is None]
+        return [s for s in ask["seats"] if state["seats"][s]["zone"] is None or state["seats"][s].get("owes")]
     return [ask["seat"]]
 
 
@@ -54,7 +57,16 @@ def legal_moves(state: LiveOnState, seat: int) -> list[dict]:
     ask = awaited(state)
     if ask["kind"] in ("role", "zones"):
         return seat_moves(state, ask, seat)
-    return ask_moves(state, ask)
+    return ask_moves(state, ask) + anytime_moves(state, ask, seat)
+
+
+def anytime_moves(state: LiveOnState, ask: Ask, seat: int) -> list[dict]:
+    """Moves a seat may make at any decision of its own besides answering it: the empath's insight ("at any
+    time", while someone else in the group holds a secret the empath has not read). They leave the decision
+    waiting."""
+    if ask["kind"] in ("insight", "lose") or not has_role(state, seat, "empath"):
+        return []
+    return [m for m in _insight(state, {"seat": seat}) if m["type"] == "insight"]
 
 
 def seat_moves(state: LiveOnState, ask: Ask, seat: int) -> list[dict]:
@@ -63,8 +75,11 @@ def seat_moves(state: LiveOnState, ask: Ask, seat: int) -> list[dict]:
         taken_g = {pl["gift"] for pl in state["seats"] if pl.get("picked")}
         return ([{"type": "role", "role": r.id} for r in PASTS if r.id not in taken_p]
                 + [{"type": "role", "role": r.id} for r in GIFTS if r.id not in taken_g])
-    moves = zone_moves(state, seat)
     pl = state["seats"][seat]
+    if pl.get("owes"):  # a loss from a call is settled before anything else
+        owed = pl["owes"][0]
+        return [{"type": "lose", "tokens": way} for way in loss_choices(state, seat, POOLS[owed["pool"]], owed["n"])]
+    moves = zone_moves(state, seat)
     if not pl["called"] and morale(state, seat) >= 1:
         for target, other in enumerate(state["seats"]):
             if target != seat and other["secrets"]:
@@ -188,7 +203,8 @@ def _contribute(state: LiveOnState, ask: Ask) -> list[dict]:
 
 
 def _funder(state: LiveOnState, ask: Ask) -> list[dict]:
-    return [{"type": "fund", "seat": s} for s in ask["settling"] if state["seats"][s]["res"]]
+    payers = ask.get("payers") or ask["settling"]  # asks saved before any player at camp could pay name settlers
+    return [{"type": "fund", "seat": s} for s in payers if state["seats"][s]["res"]]
 
 
 def _augury_deck(state: LiveOnState, ask: Ask) -> list[dict]:
@@ -224,6 +240,11 @@ def _eat(state: LiveOnState, ask: Ask) -> list[dict]:
         return []
     most = max(1, food_need(state))
     return [{"type": "eat", "count": k} for k in range(0, min(res, most) + 1)]
+
+
+def _lose(state: LiveOnState, ask: Ask) -> list[dict]:
+    ways = loss_choices(state, ask["seat"], POOLS[ask["pool"]], ask["n"])
+    return [{"type": "lose", "tokens": way} for way in ways]
 
 
 def insight_targets(state: LiveOnState, seat: int) -> list[int]:
@@ -263,7 +284,7 @@ ASK_MOVES: dict[str, Callable[[LiveOnState, dict], list[dict]]] = {
     "protect": _protect, "whisper": _whisper, "pick": _pick, "woken": _woken, "tend": _tend, "scout": _scout,
     "contribute": _contribute, "funder": _funder, "augury": _augury, "augury_deck": _augury_deck,
     "insight": _insight, "gift_art": _gift_art, "hall": _hall, "hall_pay": _hall_pay, "eat": _eat,
-    "trade": trade_moves,
+    "trade": trade_moves, "lose": _lose,
 }
 
 
@@ -274,11 +295,11 @@ def ask_moves(state: LiveOnState, ask: Ask) -> list[dict]:
 
 # The move types that may answer each decision, sorted: ``pending``'s options (``legal_moves`` gives the moves now).
 ANSWER_TYPES: dict[str, tuple[str, ...]] = {
-    "role": ("role",), "zones": ("call", "go"), "spell": ("cast", "pass"), "spend": ("pass", "spend"),
+    "role": ("role",), "zones": ("call", "go", "lose"), "spell": ("cast", "pass"), "spend": ("pass", "spend"),
     "mage": ("pass", "spend"), "option": ("option",), "advise": ("pass", "spend"), "invoke": ("invoke", "pass"),
     "protect": ("pass", "protect"), "whisper": ("pass", "reroll"), "pick": ("pick",), "woken": ("pass", "pick"),
     "tend": ("tend",), "scout": ("scout",), "contribute": ("contribute", "pass"), "funder": ("fund",),
     "augury": ("pass", "spend"), "augury_deck": ("look",), "insight": ("insight", "pass"),
     "gift_art": ("give_art", "pass"), "hall": ("pass", "refuge"), "hall_pay": ("pay",), "eat": ("eat",),
-    "trade": ("done", "give_art", "give_res", "store_art", "store_res", "take_art", "take_res"),
+    "trade": ("done", "give_art", "give_res", "store_art", "store_res", "take_art", "take_res"), "lose": ("lose",),
 }

@@ -22,10 +22,10 @@ from .board import (
     ACTION,
     EVENT,
     KEEPING,
+    POOLS,
     PREP,
     apply_effects,
     built,
-    check_death,
     core_traits,
     discard_event,
     draw_artifact,
@@ -41,7 +41,8 @@ from .board import (
     has_role,
     is_over,
     log,
-    lose_pool,
+    lose,
+    loss_choices,
     p,
     pick_ask,
     push,
@@ -52,6 +53,7 @@ from .board import (
     see_back,
     spend_task,
     spent,
+    take_tokens,
     tool_bonus,
     zone_value,
 )
@@ -144,7 +146,7 @@ def t_act(state: LiveOnState, rng: Rng, task: Task) -> None:
             tasks.append({"t": "hooks", "action": "rest", "seats": resting})
         if settling:
             tasks.append({"t": "clear_roll"})
-            tasks += [spend_task(s, ["active"], "settle", seats) for s in settling]
+            tasks += [spend_task(s, ["active"], "settle", seats) for s in seats]  # resting players are in the group
             tasks.append({"t": "settle_roll", "seats": settling, "group": seats})
             tasks.append({"t": "hooks", "action": "settle", "seats": settling})
         push(state, *tasks)
@@ -380,10 +382,15 @@ def t_settle_roll(state: LiveOnState, rng: Rng, task: Task) -> None:
         tasks += [{"t": "ask", "ask": {"kind": "contribute", "seat": s}} for _ in range(wins)]
         if has_role(state, s, "farmer") and spent(state, s, "active") and 1 in own + more:
             tasks.append({"t": "craft", "seat": s, "group": group})
+    for s in group:
+        if s not in settling and extra(state, s):
+            more = roll_dice(rng, extra(state, s))
+            pooled += sum(r <= value for r in more)
+            log(state, f"{p(s)} lends a hand from the rest zone: rolls {fmt(more)} against {value}.")
     if pooled:
-        log(state, f"The extra dice give {pooled} success(es), paid from one settler's resources.")
+        log(state, f"The extra dice give {pooled} success(es), paid from the resources of one player at camp.")
         tasks.append({"t": "ask", "ask": {"kind": "funder", "seat": settling[0], "count": pooled,
-                                          "settling": settling}})
+                                          "settling": settling, "payers": group}})
     push(state, *tasks)
 
 
@@ -478,15 +485,32 @@ def t_keeping(state: LiveOnState, rng: Rng, task: Task) -> None:
 
 
 def t_food_check(state: LiveOnState, rng: Rng, task: Task) -> None:
+    """The band must eat ``food_need`` tokens in all, at least one per group. A band short of its total goes
+    hungry as a whole; otherwise each group that ate nothing does. Nobody goes hungry twice in one keeping."""
     total = sum(pl["ate"] for pl in state["seats"])
-    log(state, f"The band eats {total} resource token(s) (need {food_need(state)}, at least one per group).")
-    for group in state["groups"]:
-        if not any(state["seats"][s]["ate"] for s in group["seats"]):
-            for s in group["seats"]:
-                log(state, f"{p(s)} goes hungry: -1 health, -1 morale.")
-                lose_pool(state, s, MORALE_TRAITS, 1)
-                lose_pool(state, s, HEALTH_TRAITS, 1)
-                check_death(state, s)
+    need = food_need(state)
+    log(state, f"The band eats {total} resource token(s) (need {need}, at least one per group).")
+    if total < need:
+        log(state, f"The band is {need - total} token(s) short: everyone goes hungry.")
+        hungry = list(range(state["players"]))
+    else:
+        hungry = [s for group in state["groups"] if not any(state["seats"][m]["ate"] for m in group["seats"])
+                  for s in group["seats"]]
+    for s in sorted(hungry):
+        log(state, f"{p(s)} goes hungry: -1 health, -1 morale.")
+    for s in sorted(hungry, reverse=True):  # each loss asked goes to the front of the queue: seat 0's comes first
+        lose(state, s, HEALTH_TRAITS, 1)
+        lose(state, s, MORALE_TRAITS, 1)
+
+
+def t_lose(state: LiveOnState, rng: Rng, task: Task) -> None:
+    """A loss with a choice of tokens: ask the player, unless by now only one way is left."""
+    seat, pool = task["seat"], POOLS[task["pool"]]
+    ways = loss_choices(state, seat, pool, task["n"])
+    if len(ways) > 1:
+        state["ask"] = {"kind": "lose", "seat": seat, "pool": task["pool"], "n": task["n"]}
+    else:
+        take_tokens(state, seat, ways[0])
 
 
 def t_time_die(state: LiveOnState, rng: Rng, task: Task) -> None:
@@ -524,5 +548,5 @@ TASKS = {
     "craft": t_craft, "hooks": t_hooks, "presence": t_presence, "event_phase": t_event_phase,
     "group_event": t_group_event, "event_die": t_event_die, "event_draw": t_event_draw, "enc_start": t_enc_start,
     "enc_roll": t_enc_roll, "enc_flip": t_enc_flip, "enc_outcome": t_enc_outcome, "enc_end": t_enc_end,
-    "keeping": t_keeping, "food_check": t_food_check, "time_die": t_time_die,
+    "keeping": t_keeping, "food_check": t_food_check, "lose": t_lose, "time_die": t_time_die,
 }

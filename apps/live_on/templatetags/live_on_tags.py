@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from django import template
 
+from apps.live_on import flow
 from apps.live_on.content import ROLE_BY_ID
 from apps.live_on.pages import TERMS
 from apps.matches.engine import name_seats, seat_name
@@ -73,8 +74,21 @@ def move_trait(move: dict) -> str:
     """The trait colour a move is about: the trait it spends or regains, or a past's or gift's trait."""
     if move.get("type") == "role" and move.get("role") in ROLE_BY_ID:
         return ROLE_BY_ID[move["role"]].trait
+    tokens = move.get("tokens")
+    if move.get("type") == "lose" and isinstance(tokens, dict) and len(tokens) == 1:
+        return next(iter(tokens))  # a loss from one trait wears that trait's colour
     trait = move.get("trait")
     return trait if isinstance(trait, str) else ""
+
+
+@register.filter
+def last_health(move: dict, view: dict) -> bool:
+    """Whether this move of the viewer's spends their last health token (the board asks for a second tap)."""
+    viewer = view.get("viewer")
+    if not isinstance(viewer, int):
+        return False
+    health = view["seats"][viewer].get("health") or 0
+    return flow.spends_last_health(health, move)
 
 
 @register.filter
