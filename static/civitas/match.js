@@ -223,11 +223,26 @@
       sendMove({ type: "undo", version: version, id: newId() }); // answered, like a move, by the next state
     } else send({ type: action.dataset.action });
   });
+  function disarm() {
+    table.querySelectorAll("[data-move].is-armed").forEach((el) => {
+      el.textContent = el.dataset.label;
+      el.classList.remove("is-armed");
+    });
+  }
   table.addEventListener("click", (event) => {
     const target = event.target.closest("[data-move]");
-    if (!target || target.disabled) return;
+    if (!target || target.disabled) { disarm(); return; }
     event.preventDefault();
     if (pending) return;
+    if (target.dataset.confirm && !target.classList.contains("is-armed")) {
+      // A move that costs dearly (a player's last health) is sent only on a second tap of the same button.
+      disarm();
+      target.dataset.label = target.textContent;
+      target.textContent = target.dataset.confirm;
+      target.classList.add("is-armed");
+      return;
+    }
+    disarm();
     let move;
     try { move = JSON.parse(target.dataset.move); } catch (e) { return; }
     table.querySelectorAll("[data-move]").forEach((el) => el.classList.add("waiting"));
