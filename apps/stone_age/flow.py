@@ -70,9 +70,9 @@ def new_seat() -> SeatState:
         "agriculture": 0,
         "tools": [],  # tool tile values
         "used": [],  # per tile: used this round
-        "cards": [],  # face-up civilization cards, in the order taken
-        "kept": [],  # single-use cards not used yet (a subset of cards)
-        "extra": [],  # face-down extra cards (only the owner sees them)
+        "cards": [],  # civilization cards taken, in that order; face down (only the owner sees them) but the kept
+        "kept": [],  # single-use cards not used yet, face up beside the board (a subset of cards)
+        "extra": [],  # extra cards from the deck, face down too
         "buildings": [],  # [{"id", "points"}]
         "score": 0,
         "scored": {"buildings": 0, "cards": 0, "penalties": 0},

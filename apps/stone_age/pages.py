@@ -60,9 +60,16 @@ CHOICES: tuple[tuple[str, str], ...] = (
      "takes the person back at once. Cards and buildings can always be declined."),
     ("All players take a reward", "When all the dice left show the same face the die is taken for the "
      "player whose choice it is (there is nothing to choose)."),
+    ("Taken cards are face down", "A civilization card taken from its space was face up there, so the log "
+     "names it; on the player's board it lies face down: only its owner may look at it, and the other "
+     "players and the spectators see only how many cards each player holds (\"Bought cards are kept face "
+     "down on the player board; owner may look at them\"). The single-use cards (tools, two resources) "
+     "lie face up beside the board until used (\"Place this card next to your player board ... then flip "
+     "this card facedown\"). When the game ends every card is turned face up, since final scoring counts "
+     "them."),
     ("The extra card", "It is taken from the top of the deck face down (nothing if the deck is empty); "
-     "only its owner ever sees which card it is. It counts in final scoring, where only the totals of "
-     "culture symbols and professions are shown."),
+     "only its owner sees which card it is until the game ends, when it is turned face up with the "
+     "others for final scoring."),
     ("End of the game",
      "If the deck cannot fill the four card spaces at the start of a round, the game ends before that "
      "round; when a building stack is emptied, the round is played to its end, feeding included."),

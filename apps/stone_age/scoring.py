@@ -1,6 +1,6 @@
 """Final scoring: culture sets, professions, resources; the winners and the tie-break.
 
-Culture: the green cards (face-up and face-down alike) are split into sets of different
+Culture: the green cards (the extra cards included) are split into sets of different
 symbols; each set scores its size squared. Professions: each profession's symbols times
 its element (farmer x agriculture, toolmaker x total tool value, builder x buildings,
 shaman x people). Each wood, clay, stone or gold left scores 1 point; food scores nothing.

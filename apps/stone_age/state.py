@@ -27,9 +27,9 @@ class SeatState(TypedDict):
     agriculture: int
     tools: list[int]  # tool tile values
     used: list[bool]  # per tile: used this round
-    cards: list[str]  # face-up civilization cards, in the order taken
-    kept: list[str]  # single-use cards not used yet (a subset of cards)
-    extra: list[str]  # face-down extra cards (only the owner sees them)
+    cards: list[str]  # civilization cards taken, in that order; face down (only the owner sees them) but the kept
+    kept: list[str]  # single-use cards not used yet, face up beside the board (a subset of cards)
+    extra: list[str]  # extra cards from the deck, face down too
     buildings: list[Building]
     score: int
     scored: Scored

@@ -1,10 +1,14 @@
 """What a seat (or a spectator) may see of a Stone Age state, and what it must not.
 
-Public: the board, every player's board, bought cards, buildings, the dice, and what the last
-move changed (``marks``: place ids, space numbers and field names, see ``changes``). Hidden from
-everyone: the deck and its order, the building tiles below the top of each stack and the
-stacks left in the box, and the generator state. Hidden from all but its owner: each
-face-down extra card (others see only how many a player holds).
+Public: the board, every player's board, buildings, the dice, the single-use cards a player keeps
+beside the board until they are used, how many civilization cards each player holds, and what
+the last move changed (``marks``: place ids, space numbers and field names, see ``changes``).
+Hidden from everyone: the deck and its order, the building tiles below the top of each stack and
+the stacks left in the box, and the generator state. Hidden from all but its owner until the game
+ends: the civilization cards a player has taken, which lie face down on their board (the extra
+card among them); others see only how many. A card taken from the row was face up there, so the
+log may name it; no view lists what a player holds. Once the game is over every card is
+turned face up for final scoring.
 """
 
 from __future__ import annotations
@@ -128,10 +132,22 @@ def _stacks_view(state: State) -> list[dict]:
     ]
 
 
+def face_down(state: State, seat: int) -> list[str]:
+    """The cards on this player's board that only they may look at: every card taken but the single-use
+    cards still beside the board, and the extra cards; none once the game is over."""
+    if state["phase"] == flow.OVER:
+        return []
+    player = state["seats"][seat]
+    kept = set(player["kept"])
+    return [c for c in player["cards"] if c not in kept] + list(player["extra"])
+
+
 def _board_view(state: State, seat: int, viewer: int | None) -> dict:
     player = state["seats"][seat]
-    mine = viewer == seat
     kept = set(player["kept"])
+    over = state["phase"] == flow.OVER
+    sees = viewer == seat or over
+    secret = len(face_down(state, seat))
     return {
         "seat": seat,
         "is_start": state["start"] == seat,
@@ -145,9 +161,16 @@ def _board_view(state: State, seat: int, viewer: int | None) -> dict:
         "agriculture": player["agriculture"],
         "tools": [{"index": i, "value": v, "used": player["used"][i]} for i, v in enumerate(player["tools"])],
         "tool_total": sum(player["tools"]),
-        "cards": [dict(card_record(c), kept=c in kept) for c in player["cards"]],
+        # The faces this viewer sees (the owner's all, another's only the single-use cards beside the board;
+        # everyone's once the game is over), each marked face_down if others see only its back; how many
+        # cards this viewer sees only from the back (backs), and how many of their own only they see (secret).
+        "cards": [dict(card_record(c), kept=c in kept, face_down=not over and c not in kept)
+                  for c in player["cards"] if sees or c in kept],
+        "extra": [dict(card_record(c), face_down=not over) for c in player["extra"]] if sees else [],
+        "backs": 0 if sees else secret,
+        "secret": secret if viewer == seat else 0,
+        "held": len(player["cards"]) + len(player["extra"]),
         "extra_count": len(player["extra"]),
-        "extra": [card_record(c) for c in player["extra"]] if mine else [],
         "buildings": [dict(building_record(b["id"]), scored=b["points"]) for b in player["buildings"]],
         "score": player["score"],
     }
@@ -213,8 +236,8 @@ def hidden_from(state: State, seat: int | None) -> set[str]:
     for stack in state["stacks"]:
         hidden.update(stack[:-1])
     hidden.update(state["boxed"])
-    for other, player in enumerate(state["seats"]):
+    for other in range(state["players"]):
         if other != seat:
-            hidden.update(player["extra"])
+            hidden.update(face_down(state, other))  # card ids: no other text names one card alone
     return hidden
 
