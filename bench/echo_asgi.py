@@ -10,16 +10,32 @@ capacity (``ECHO_LAYER=stock``, the default): the yardstick is bare Channels, no
 between it and the site is exactly what the site does per move. Serve it like the site:
 
     REDIS_URL=redis://127.0.0.1:6379/1 .venv/bin/daphne -b 127.0.0.1 -p 8101 bench.echo_asgi:application
+
+or run this file, which starts that same Daphne command (``--help`` lists its options).
 """
 
+import argparse
 import os
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+if __name__ == "__main__":  # run as a script: become Daphne serving this module, before any Django setup
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("-b", "--bind", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    parser.add_argument("-p", "--port", type=int, default=8101, help="port to listen on (default 8101)")
+    parser.add_argument("--layer", choices=["stock", "site"], default=os.environ.get("ECHO_LAYER", "stock"),
+                        help="channel layer: channels_redis's RedisChannelLayer (stock) or the site's own; "
+                             "default ECHO_LAYER, else stock")
+    args = parser.parse_args()
+    os.environ["ECHO_LAYER"] = args.layer
+    os.chdir(Path(__file__).resolve().parents[1])
+    os.execv(sys.executable, [sys.executable, "-m", "daphne", "-b", args.bind, "-p", str(args.port),
+                              "bench.echo_asgi:application"])
+
 import django
 from django.conf import settings
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 if not settings.configured:
     from config.settings import CHANNEL_LAYERS

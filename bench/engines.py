@@ -30,6 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench._progress import Progress
 from config.games import GAMES
 
 
@@ -83,7 +84,9 @@ def bench(slug: str, rules, playouts: int, fixed: int | None, seed: int, max_mov
     timings: list[float] = []
     moves = cut = 0
     started = time.perf_counter()
+    progress = Progress(playouts, what="playouts", label=f"{slug}: ")
     for game in range(playouts):
+        progress.update(game)
         rnd = random.Random(f"{seed}:{slug}:{game}")
         made = playout(rules, counts[game % len(counts)], seed * 1_000_003 + game, rnd, timings, max_moves)
         if made < 0:

@@ -32,6 +32,9 @@ import django
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from bench._progress import Progress  # noqa: E402 -- found once the repository is on the path
+
 TARGET_MS = 500
 CHROMIUM = "/usr/bin/chromium"
 PAINT = """() => new Promise((done) => new PerformanceObserver((list, observer) => {
@@ -76,17 +79,19 @@ def measure(url: str, cookie: str, running: dict[str, int], rounds: int) -> dict
         context.add_cookies([{"name": "sessionid", "value": cookie, "url": url}])
         page = context.new_page()
         page.goto(url + "/")
+        progress = Progress(rounds * len(running), what="tables loaded")
         for _ in range(rounds):
             for slug, pk in running.items():
                 page.goto(f"{url}/matches/{pk}/")
                 paints[slug].append(page.evaluate(PAINT))
+                progress.step()
         browser.close()
     return paints
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rounds", type=int, default=5, help="loads of each game's table")
+    parser.add_argument("--rounds", type=int, default=5, help="loads of each game's table (default 5)")
     args = parser.parse_args()
     print("$ " + shlex.join([".venv/bin/python", "bench/first_paint.py", *sys.argv[1:]]), flush=True)
     if not Path(CHROMIUM).exists():

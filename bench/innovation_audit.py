@@ -8,6 +8,7 @@ seed and moves, and prints what it found and how the games ended.
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import sys
@@ -20,18 +21,24 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from apps.innovation.cards import CARDS, SPECIALS
 from apps.innovation.core import every_card_on_the_table
 from apps.innovation.engine import RULES
+from bench._progress import Progress
 
 COMMAND = ".venv/bin/python bench/innovation_audit.py"
 EVERYTHING = Counter(list(CARDS) + list(SPECIALS))
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].split("\n")[0])
+    parser.add_argument("games", nargs="?", type=int, default=1000,
+                        help="random games to play and audit (default 1000)")
+    games = parser.parse_args().games
     problems: list[str] = []
     ends: Counter = Counter()
     steps = views = 0
     started = time.perf_counter()
+    progress = Progress(games)
     for game in range(games):
+        progress.update(game)
         rnd = random.Random(game)
         players = 2 + game % 3
         options = {"edition": "third" if game % 2 else "first"}

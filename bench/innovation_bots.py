@@ -6,6 +6,7 @@ Seats alternate so that each bot starts half of the games; prints the heuristic 
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 import time
@@ -14,6 +15,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from apps.innovation.engine import RULES
+from bench._progress import Progress
 
 COMMAND = ".venv/bin/python bench/innovation_bots.py"
 
@@ -34,10 +36,15 @@ def play(seed: int, heuristic_seat: int) -> dict:
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].split("\n")[0])
+    parser.add_argument("games", nargs="?", type=int, default=200,
+                        help="two-player games, the heuristic bot's seat alternating (default 200)")
+    games = parser.parse_args().games
     wins = ties = 0
     started = time.perf_counter()
+    progress = Progress(games)
     for game in range(games):
+        progress.update(game)
         seat = game % 2
         result = play(game, seat)
         if result["winners"] == [seat]:

@@ -6,6 +6,7 @@ Games have 2 to 4 players (cycling) and alternate the first- and third-edition w
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
 import sys
@@ -15,16 +16,22 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from apps.innovation.engine import RULES
+from bench._progress import Progress
 
 COMMAND = ".venv/bin/python bench/innovation_speed.py"
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].split("\n")[0])
+    parser.add_argument("games", nargs="?", type=int, default=1000,
+                        help="random games (2 to 4 players, editions alternating) (default 1000)")
+    games = parser.parse_args().games
     timings: list[float] = []
     clock = time.perf_counter
     started = clock()
+    progress = Progress(games)
     for game in range(games):
+        progress.update(game)
         rnd = random.Random(game)
         state = RULES.setup(2 + game % 3, game, {"edition": "third" if game % 2 else "first"})
         while RULES.outcome(state) is None:

@@ -40,6 +40,8 @@ import django
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench._progress import Progress  # noqa: E402 -- found once the repository is on the path
+
 
 class RoundTrips:
     """Counts the times the server is asked and answered: on PostgreSQL every wait of psycopg's connection
@@ -146,6 +148,7 @@ def play(game: str, moves: int, watchers: list[str], trips: RoundTrips, rng: ran
     times, cpu_times, server_times, trip_counts, frame_sizes, wal = [], [], [], [], [], []
     loop = asyncio.new_event_loop()
     tag = f"{os.getpid()}-{time.time_ns()}"
+    progress = Progress(moves, what="moves", label=f"{game}: ")
     while len(times) < moves:
         users = [user_model.objects.create(username=f"mp{tag}-{len(times)}-{i}", password="!") for i in range(2)]
         sockets = []
@@ -160,6 +163,7 @@ def play(game: str, moves: int, watchers: list[str], trips: RoundTrips, rng: ran
         for fmt in watchers:
             Presence.objects.create(channel_name=f"mp.{tag}.{match.pk}.w{fmt}", match=match, fmt=fmt)
         while len(times) < moves:
+            progress.update(len(times))
             match = Match.objects.get(pk=match.pk)
             active = [s for s in rules.active_seats(match.state) if rules.legal_moves(match.state, s)]
             if match.status != Match.Status.RUNNING or not active:
@@ -175,7 +179,7 @@ def play(game: str, moves: int, watchers: list[str], trips: RoundTrips, rng: ran
             connection.ensure_connection()
             if path == "loop":  # a move on the loop touches none of Django's connections: no health check
                 before = trips.count
-            pids = backend_pids()
+            pids = backend_pids() if connection.vendor == "postgresql" else []
             server_started = servers_cpu(pids) if connection.vendor == "postgresql" else None
             started, cpu_started = time.perf_counter(), time.process_time()
             if path == "loop":
@@ -208,10 +212,10 @@ def play(game: str, moves: int, watchers: list[str], trips: RoundTrips, rng: ran
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--moves", type=int, default=300, help="moves timed per game")
+    parser.add_argument("--moves", type=int, default=300, help="moves timed per game (default 300)")
     parser.add_argument("--games", default="", help="comma-separated slugs (default: every built game)")
-    parser.add_argument("--watchers", default="json", help="spectator sockets by format, e.g. json,html")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--watchers", default="json", help="spectator sockets by format, e.g. json,html (default json)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the random moves (default 1)")
     parser.add_argument("--path", choices=["loop", "thread"], default=None,
                         help="the move path timed (default: loop on PostgreSQL, thread elsewhere)")
     parser.add_argument("--time-control", default="none", help="the matches' clock, as the lobby's time_control "
@@ -230,7 +234,8 @@ def main() -> None:
 
     call_command("migrate", verbosity=0)
     trips = RoundTrips()
-    trips.watch_commands()
+    if connection.vendor == "postgresql":  # psycopg may be installed while the database is SQLite
+        trips.watch_commands()
     slugs = [s for s in args.games.split(",") if s] or [entry.slug for entry in GAMES if entry.app]
     watchers = [w for w in args.watchers.split(",") if w]
     from apps.matches.domain import loop_db  # noqa: PLC0415 -- imported once Django is set up

@@ -8,6 +8,7 @@ each objective was completed (by either bot). Run from the repository root:
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 import time
@@ -19,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from apps.origins.bots import heuristic
 from apps.origins.content import OBJECTIVES
 from apps.origins.engine import RULES
+from bench._progress import Progress
 
 
 def play(game: int) -> tuple[dict, dict, int]:
@@ -38,14 +40,19 @@ def play(game: int) -> tuple[dict, dict, int]:
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].split("\n")[0])
+    parser.add_argument("games", nargs="?", type=int, default=200,
+                        help="two-player games, the heuristic bot's seat alternating (default 200)")
+    games = parser.parse_args().games
     print("command: .venv/bin/python bench/origins_bots.py", games)
     started = time.perf_counter()
     wins = ties = 0
     moves_total = rounds_total = 0
     completed: Counter = Counter()
     bot_points = random_points = 0
+    progress = Progress(games)
     for game in range(games):
+        progress.update(game)
         state, result, moves = play(game)
         bot_seat = game % 2
         if result["winners"] == [bot_seat]:

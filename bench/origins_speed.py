@@ -7,6 +7,7 @@ Prints the median, the 90th and 99th percentiles and the slowest. Run from the r
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
 import sys
@@ -16,14 +17,20 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from apps.origins.engine import RULES
+from bench._progress import Progress
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].split("\n")[0])
+    parser.add_argument("games", nargs="?", type=int, default=1000,
+                        help="random games (2 to 4 players) (default 1000)")
+    games = parser.parse_args().games
     print("command: .venv/bin/python bench/origins_speed.py", games)
     timings = []
     started = time.perf_counter()
+    progress = Progress(games)
     for game in range(games):
+        progress.update(game)
         rnd = random.Random(game)
         state = RULES.setup(game % 3 + 2, game)
         while RULES.outcome(state) is None:

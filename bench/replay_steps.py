@@ -32,6 +32,8 @@ import django
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench._progress import Progress  # noqa: E402 -- found once the repository is on the path
+
 GAME, PLAYERS, BOT = "stone_age", 4, "random"
 
 
@@ -60,7 +62,9 @@ def long_match(target: int) -> int:
     rules = engine(GAME)
     match = do_start_match(GAME, [SeatSpec(f"Bot {i + 1}", bot=BOT) for i in range(PLAYERS)], seed=1)
     started = time.perf_counter()
+    progress = Progress(None, what="moves played", label=f"match {match.pk}: ")
     while match.status == Match.Status.RUNNING:
+        progress.update(match.version)
         seat = next((s for s in rules.active_seats(match.state) if rules.legal_moves(match.state, s)), None)
         if seat is None:
             break
@@ -85,9 +89,10 @@ def timed(client, url: str) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--moves", type=int, default=2000, help="the match length wanted")
-    parser.add_argument("--repeats", type=int, default=9, help="requests per step after the first")
-    parser.add_argument("--sample", type=int, default=60, help="steps spread over the match, asked once each")
+    parser.add_argument("--moves", type=int, default=2000, help="the match length wanted (default 2000)")
+    parser.add_argument("--repeats", type=int, default=9, help="requests per step after the first (default 9)")
+    parser.add_argument("--sample", type=int, default=60,
+                        help="steps spread over the match, asked once each (default 60)")
     parser.add_argument("--match", type=int, default=None, help="time this existing match instead of a new one")
     args = parser.parse_args()
     print("$ " + shlex.join([".venv/bin/python", "bench/replay_steps.py", *sys.argv[1:]]), flush=True)

@@ -177,10 +177,12 @@ async def run(soak: Soak, servers: list, redis, env: dict) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--minutes", type=float, default=10.0)
-    parser.add_argument("--tables", type=int, default=12)
-    parser.add_argument("--kill-every", type=float, default=40.0, help="seconds between SIGKILLs of a process")
-    parser.add_argument("--redis-every", type=float, default=75.0, help="seconds between Redis restarts")
+    parser.add_argument("--minutes", type=float, default=10.0, help="how long the tables play (default 10)")
+    parser.add_argument("--tables", type=int, default=12,
+                        help="tables of two seats and a spectator playing at once (default 12)")
+    parser.add_argument("--kill-every", type=float, default=40.0,
+                        help="seconds between SIGKILLs of a process (default 40)")
+    parser.add_argument("--redis-every", type=float, default=75.0, help="seconds between Redis restarts (default 75)")
     args = parser.parse_args()
     print("$ " + shlex.join([".venv/bin/python", "bench/soak.py", *sys.argv[1:]]), flush=True)
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):

@@ -7,6 +7,7 @@ win only when the heuristic bot is the sole winner. Prints the win rate and the 
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 import time
@@ -15,6 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from apps.stone_age.engine import RULES
+from bench._progress import Progress
 
 
 def play(seed: int, heuristic_seat: int) -> dict:
@@ -32,11 +34,16 @@ def play(seed: int, heuristic_seat: int) -> dict:
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].split("\n")[0])
+    parser.add_argument("games", nargs="?", type=int, default=200,
+                        help="two-player games, the heuristic bot's seat alternating (default 200)")
+    games = parser.parse_args().games
     started = time.perf_counter()
     wins = ties = 0
     margins = []
+    progress = Progress(games)
     for game in range(games):
+        progress.update(game)
         seat = game % 2
         result = play(10_000 + game, seat)
         if result["winners"] == [seat]:

@@ -8,6 +8,7 @@ Every move is drawn uniformly from legal_moves (the random bot); for each move t
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
 import sys
@@ -17,15 +18,21 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from apps.stone_age.engine import RULES
+from bench._progress import Progress
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].split("\n")[0])
+    parser.add_argument("games", nargs="?", type=int, default=1000,
+                        help="random games (2 to 4 players) (default 1000)")
+    games = parser.parse_args().games
     clock = time.perf_counter
     timings: list[float] = []
     ended = 0
     started = clock()
+    progress = Progress(games)
     for game in range(games):
+        progress.update(game)
         players = game % 3 + 2
         rnd = random.Random(game)
         state = RULES.setup(players, game * 7919)

@@ -67,6 +67,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 VERSION = re.compile(rb'^\{"type": ?"(\w+)", ?"version": ?(\d+)')
 MOVE_TIMEOUT = 10.0
+PROGRESS_EVERY = 5.0  # seconds between progress lines on stderr while a scenario plays
 
 
 class Stats:
@@ -279,9 +280,19 @@ async def play(stats: Stats, rooms: list[Room], interval: float, duration: float
     # timed from before it, those falling due during it went out together, a burst of the client's making.
     start = loop.time()
     until = start + duration if duration else float("inf")
+
+    async def progress():  # on stderr, every few seconds: the figures on stdout stay as they were
+        while True:
+            await asyncio.sleep(PROGRESS_EVERY)
+            of = f" of {duration:g}" if duration else ""
+            print(f"{stats.name}: {loop.time() - start:.0f} s{of}, {stats.accepted} accepted, "
+                  f"{sum(stats.errors.values())} errors", file=sys.stderr, flush=True)
+
+    reporter = asyncio.create_task(progress())
     try:
         await asyncio.gather(*(drive(room) for room in rooms))
     finally:
+        reporter.cancel()
         gc.enable()
         gc.unfreeze()
     stats.seconds += loop.time() - start
