@@ -8,9 +8,10 @@ move, copies the state and lets ``flow`` change the copy; ``view`` and
 
 from __future__ import annotations
 
-from apps.matches.engine import FlowRules, IllegalMove, Move, Pending, Rng, clone
+from apps.matches.engine import BotChooser, FlowRules, IllegalMove, Move, Pending, Rng, clone
 
 from . import changes, flow, visibility, wording
+from .bots import heuristic
 from .content import ASPECT_LABELS
 from .state import ChronicleState
 
@@ -37,6 +38,9 @@ class ChronicleRules(FlowRules[ChronicleState]):
     final_moves = frozenset({"vote"})
     flow = flow
     visibility = visibility
+
+    def bots(self) -> dict[str, tuple[str, BotChooser]]:
+        return {"heuristic": ("Heuristic bot", heuristic)}
 
     def apply(self, state: ChronicleState, seat: int, move: Move) -> ChronicleState:
         move = self.admit(state, seat, move)
