@@ -108,7 +108,7 @@ def action_plans(state: State, seat: int, pawn_ids: list[int] | None = None) -> 
                 swapped = to in swap
                 for other in others:
                     if swapped and other is occupied[to]:
-                        pawns.append(moved_to(other, pawn["at"]))
+                        pawns.append(moved_to(other, START))
                     else:
                         pawns.append(other)
                 hyp = with_pawns(state, pawns)

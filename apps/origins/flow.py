@@ -66,7 +66,7 @@ def new_state(players: int, seed: int) -> State:
     pawns: list[Pawn] = []
     for seat in range(players):
         reserve[FOUNDER] -= 1
-        pawns.append({"id": seat, "form": FOUNDER, "owner": seat, "at": START})
+        pawns.append({"id": seat, "form": FOUNDER, "owner": seat, "at": START, "founder": True})
     seats: list[Seat] = []
     for _ in range(players):
         hand = []
@@ -610,10 +610,10 @@ def do_swap(state: State, seat: int, to: str) -> None:
     victim = occupants(state)[to]
     origin = pawn["at"]
     pawn["at"] = to
-    victim["at"] = origin
+    victim["at"] = START  # "The other player's pawn is moved to the starting square."
     log(state, f"{seat_token(seat)} swaps a {form_words(pawn['form'])} pawn from {space_name(origin)} onto "
-               f"{space_name(to)}; {seat_token(victim['owner'])}'s {form_words(victim['form'])} pawn goes to "
-               f"{space_name(origin)}.")
+               f"{space_name(to)}; {seat_token(victim['owner'])}'s {form_words(victim['form'])} pawn goes back to "
+               f"{space_name(START)}.")
     after_settling(state, seat, to, True, [victim["owner"]])
 
 
@@ -621,7 +621,7 @@ def do_place(state: State, seat: int, to: str) -> None:
     top = state["pending"].pop()
     form = top["form"]
     state["reserve"][form] -= 1
-    state["pawns"].append({"id": state["next_pawn"], "form": form, "owner": seat, "at": to})
+    state["pawns"].append({"id": state["next_pawn"], "form": form, "owner": seat, "at": to, "founder": False})
     state["next_pawn"] += 1
     source = pawn_of(state, top["pawn"])
     log(state, f"{seat_token(seat)} evolves a {form_words(form)} pawn from the {form_words(source['form'])} pawn "

@@ -18,6 +18,17 @@ def seat_pawns(state: State, seat: int) -> list[Pawn]:
     return [p for p in state["pawns"] if p["owner"] == seat]
 
 
+def evolved_on_board(state: State, seat: int) -> list[Pawn]:
+    """The seat's evolved pawns on territories, which the pawn objectives count ("Your evolved pawns on the board
+    must meet these characteristics"): not its founder, and none waiting on the Cradle."""
+    return [p for p in seat_pawns(state, seat) if not is_founder(state, p) and p["at"] != START]
+
+
+def is_founder(state: State, pawn: Pawn) -> bool:
+    """A player's first pawn; in games begun before pawns said so, the founders are the first ids."""
+    return pawn.get("founder", pawn["id"] < state["players"])
+
+
 def seat_territories(state: State, seat: int) -> list[str]:
     return [p["at"] for p in state["pawns"] if p["owner"] == seat and p["at"] != START]
 
@@ -80,13 +91,13 @@ def progress(state: State, seat: int, goal: tuple) -> tuple[int, int]:
         have = len({TERRITORY_BY_ID[t].continent for t in seat_territories(state, seat)})
         return min(have, goal[1]), goal[1]
     if kind == "width":
-        have = sum(parse_form(p["form"])[2] >= goal[1] for p in seat_pawns(state, seat))
+        have = sum(parse_form(p["form"])[2] >= goal[1] for p in evolved_on_board(state, seat))
         return min(have, goal[2]), goal[2]
     if kind == "height":
-        have = sum(parse_form(p["form"])[1] >= goal[1] for p in seat_pawns(state, seat))
+        have = sum(parse_form(p["form"])[1] >= goal[1] for p in evolved_on_board(state, seat))
         return min(have, goal[2]), goal[2]
     if kind == "colors":
-        colors = [parse_form(p["form"])[0] for p in seat_pawns(state, seat)]
+        colors = [parse_form(p["form"])[0] for p in evolved_on_board(state, seat)]
         have = sum(min(colors.count(c), goal[1]) for c in PAWN_COLORS)
         return have, goal[1] * len(PAWN_COLORS)
     if kind == "tiles":

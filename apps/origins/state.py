@@ -10,6 +10,7 @@ class Pawn(TypedDict):
     form: str  # "white-2-1": colour, height, width (``content.parse_form``)
     owner: int
     at: str  # a territory id, or ``content.START``
+    founder: NotRequired[bool]  # a player's first pawn, not evolved; absent in games begun before it was kept
 
 
 class Entry(TypedDict, total=False):

@@ -16,7 +16,7 @@ INITIAL_HUNTS = {t.id: t.hunt for t in TERRITORIES if t.hunt}
 def scenario(players=2, pawns=(), hands=None, tiles=None, permanents=None, seed=1, seat=0,
              completed=None, straits=None, hunted=None):
     """A position built from the setup of ``seed``: the founders go back to the reserve and ``pawns``
-    ((owner, form, space), ...) are placed instead (ids 0, 1, ... in that order); ``hands``,
+    ((owner, form, space), ...) are placed instead (ids 0, 1, ... in that order; evolved pawns); ``hands``,
     ``tiles``, ``permanents`` and ``completed`` ({seat: [...]}) are moved from the decks and the
     supply, so everything stays conserved. Empty hands unless given."""
     state = RULES.setup(players, seed)
@@ -26,7 +26,7 @@ def scenario(players=2, pawns=(), hands=None, tiles=None, permanents=None, seed=
     for i, (owner, form, at) in enumerate(pawns):
         state["reserve"][form] -= 1
         assert state["reserve"][form] >= 0
-        state["pawns"].append({"id": i, "form": form, "owner": owner, "at": at})
+        state["pawns"].append({"id": i, "form": form, "owner": owner, "at": at, "founder": False})
     state["next_pawn"] = len(pawns)
     for player in state["seats"]:
         for card in player["hand"]:

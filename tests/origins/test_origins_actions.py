@@ -135,7 +135,10 @@ def test_a_swap_goes_onto_a_thinner_pawn_within_the_height_and_sends_it_to_the_s
     with pytest.raises(IllegalMove, match="thinner"):
         RULES.apply(state, 0, {"type": "swap", "to": "nile"})
     state = play(state, {"type": "swap", "to": "levant"})
-    assert state["pawns"][0]["at"] == "levant" and state["pawns"][1]["at"] == "rift"
+    # "The other player's pawn is moved to the starting square": not to the space the swapper left.
+    assert state["pawns"][0]["at"] == "levant" and state["pawns"][1]["at"] == "cradle"
+    assert not [p for p in state["pawns"] if p["at"] == "rift"]
+    assert "goes back to the Cradle" in state["log"][-1]
     assert state["pending"][-1] == {"kind": "reward", "color": "orange", "space": "levant"}
     assert_conserved(state)
 
@@ -163,8 +166,9 @@ def test_both_players_take_the_straits_they_control_after_a_swap():
                             (0, "white-1-1", "iberia"), (1, "white-1-1", "arabia")])
     state = play(state, SELECT0, {"type": "swap", "to": "maghreb"})
     assert state["straits"]["gibraltar"] == 0  # the active player: Maghreb and Iberia
-    assert state["straits"]["bab"] == 1  # the player swapped with: the Highlands and Arabia
-    assert any("Bab-el-Mandeb" in line for line in state["log"])
+    # The pawn swapped away goes to the starting square, not the Highlands: its player holds no new shore.
+    assert state["straits"]["bab"] is None
+    assert any("Gibraltar" in line for line in state["log"])
 
 
 def test_a_strait_token_passes_to_whoever_now_controls_both_shores():

@@ -35,10 +35,10 @@ CASES = {
              dict(pawns=on("rift", "nile", "congo", "kalahari"))),
     "o_four": (dict(pawns=on("rift", "europe", "alaska", "amazonia")),
            dict(pawns=on("rift", "europe", "alaska", "plains"))),
-    "o_strong": (dict(pawns=[(0, "white-1-4", "cradle"), (0, "brown-2-4", "rift"), (0, "black-4-4", "nile")]),
-                 dict(pawns=[(0, "white-1-4", "cradle"), (0, "brown-2-4", "rift"), (0, "black-4-3", "nile")])),
-    "o_tall": (dict(pawns=[(0, "white-4-1", "cradle"), (0, "brown-4-2", "rift"), (0, "black-4-4", "nile")]),
-               dict(pawns=[(0, "white-4-1", "cradle"), (0, "brown-4-2", "rift"), (0, "black-3-4", "nile")])),
+    "o_strong": (dict(pawns=[(0, "white-1-4", "sahel"), (0, "brown-2-4", "rift"), (0, "black-4-4", "nile")]),
+                 dict(pawns=[(0, "white-1-4", "sahel"), (0, "brown-2-4", "rift"), (0, "black-4-3", "nile")])),
+    "o_tall": (dict(pawns=[(0, "white-4-1", "sahel"), (0, "brown-4-2", "rift"), (0, "black-4-4", "nile")]),
+               dict(pawns=[(0, "white-4-1", "sahel"), (0, "brown-4-2", "rift"), (0, "black-3-4", "nile")])),
     "o_colors": (dict(pawns=on("rift", "nile") + on("congo", "sahel", form="brown-1-1")
                       + on("sahara", "kalahari", form="black-2-1")),
                  dict(pawns=on("rift", "nile", "kalahari") + on("congo", "sahel", form="brown-1-1")
@@ -92,3 +92,30 @@ def test_another_players_pawns_do_not_count_for_you(card):
     pawns = [(1, form, at) for _, form, at in yes["pawns"]]
     state = scenario(hands={0: [card]}, pawns=pawns)
     assert not objectives.holds(state, 0, card) and objectives.holds(state, 1, card)
+
+
+@pytest.mark.parametrize("card, pawns", [
+    # "Your evolved pawns on the board must meet these characteristics": a pawn waiting on the Cradle is not on the
+    # board, and a player's founder was never evolved, wherever it has walked to.
+    ("o_strong", [(0, "white-1-4", "cradle"), (0, "brown-2-4", "rift"), (0, "black-4-4", "nile")]),
+    ("o_tall", [(0, "white-4-1", "cradle"), (0, "brown-4-2", "rift"), (0, "black-4-4", "nile")]),
+    ("o_colors", on("rift", "cradle") + on("congo", "sahel", form="brown-1-1") + on("sahara", "kalahari",
+                                                                                   form="black-2-1")),
+])
+def test_pawns_on_the_cradle_do_not_count_for_a_pawn_objective(card, pawns):
+    state = scenario(hands={0: [card]}, pawns=pawns)
+    assert not objectives.holds(state, 0, card)
+
+
+def test_a_founder_on_a_territory_does_not_count_for_a_pawn_objective():
+    state = scenario(hands={0: ["o_colors"]}, pawns=on("rift", "nile") + on("congo", "sahel", form="brown-1-1")
+                     + on("sahara", "kalahari", form="black-2-1"))
+    assert objectives.holds(state, 0, "o_colors")
+    state["pawns"][0]["founder"] = True  # the same board, but one of the two whites is the seat's founder
+    assert not objectives.holds(state, 0, "o_colors")
+
+
+def test_the_founder_that_setup_places_is_marked_and_an_evolved_pawn_is_not():
+    state = RULES.setup(2, 1)
+    assert [p.get("founder") for p in state["pawns"]] == [True, True]
+    assert objectives.evolved_on_board(state, 0) == []
