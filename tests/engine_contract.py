@@ -3,6 +3,7 @@ shared by each game's protocol tests. A playout is a list of ``(state, seat, mov
 ``(final_state, None, None)``, as each game's ``random_game`` helper yields them."""
 
 import json
+import random
 import re
 
 # Refusals every engine gives in the same words, whatever its moves: (move, words of the message).
@@ -78,3 +79,25 @@ def assert_pending_record(rules, state):
         leaked = [secret for secret in rules.hidden_from(state, viewer) if secret in prompt]
         assert not leaked, f"the pending prompt shows {leaked} to {viewer}"
     return pending
+
+
+def bots_game(rules, players: int, seed: int, kinds, on_decision=None, limit: int = 5000):
+    """A whole game in which ``kinds[seat]`` ("heuristic" or "random") plays each seat, every heuristic move checked
+    legal; ``on_decision(state, seat)`` sees each state before its move. Returns the final state."""
+    heuristic = rules.bots()["heuristic"][1]
+    rnd = random.Random(seed)
+    state = rules.setup(players, seed)
+    for _ in range(limit):
+        if rules.outcome(state) is not None:
+            return state
+        seat = rules.active_seats(state)[0]
+        legal = rules.legal_moves(state, seat)
+        if on_decision:
+            on_decision(state, seat)
+        if kinds[seat] == "heuristic":
+            move = heuristic(rules, state, seat, rnd)
+            assert move in legal, (move, legal)
+        else:
+            move = rnd.choice(legal)
+        state = rules.apply(state, seat, move)
+    raise AssertionError(f"no end after {limit} moves")

@@ -1,10 +1,13 @@
 """What every drawn board's browser test shares: a two-person match, opening it at a width (with the rules at hand),
 and the checks that a phone player can use it (no sideways scrolling, every target at least 44 x 44 px)."""
 
+import random
+
 from django.db import connections
 
 from apps.lobbies import services as lobbies
-from apps.matches.domain.deeds import SeatSpec, do_start_match
+from apps.matches.domain.deeds import SeatSpec, do_move, do_start_match
+from apps.matches.engine import engine
 from tests.browser.test_play_chronicle import DESKTOP, PHONE, Watchful, version_of, wait_for_version
 from tests.conftest import session_cookie
 
@@ -79,3 +82,26 @@ def assert_fits_a_thumb(page, targets: str = "#table [data-move], #table button"
     """Nothing scrolls the page sideways and every target matching ``targets`` is at least 44 x 44 px."""
     assert page.evaluate(OVERFLOW) <= 0, f"{page.url}: the page scrolls sideways: {page.evaluate(PAST_THE_EDGE)}"
     assert page.evaluate(SMALL_TARGETS, targets) == [], f"{page.url}: targets under 44 x 44 px"
+
+
+def staged_by_bots(make_user, game: str, seed: int, reached) -> tuple[int, list[str], dict]:
+    """A two-player match of ``game`` from ``seed`` (ada and bea, ``seeded_match``) played by the heuristic bots
+    through the services until ``reached(state)`` holds; returns the match, the cookies and that state."""
+    rules = engine(game)
+    chooser = rules.bots()["heuristic"][1]
+    rnd = random.Random(seed)
+    state = rules.setup(2, seed)
+    moves = []
+    while not reached(state):
+        assert rules.outcome(state) is None, "the game ended before the situation the test needs"
+        seat = rules.active_seats(state)[0]
+        move = chooser(rules, state, seat, rnd)
+        moves.append((seat, move))
+        state = rules.apply(state, seat, move)
+    match_id, cookies = seeded_match(make_user, game, seed)
+    try:
+        for version, (seat, move) in enumerate(moves):
+            assert do_move(match_id, seat, move, version).ok
+    finally:
+        connections.close_all()
+    return match_id, cookies, state

@@ -5,43 +5,20 @@ CIVITAS_SHOTS names."""
 
 import json
 import os
-import random
 from pathlib import Path
 
 import pytest
-from django.db import connections
 
 from apps.live_on import flow
 from apps.live_on.engine import RULES
-from apps.matches.domain.deeds import do_move
-from tests.browser.board_checks import assert_fits_a_thumb, seeded_match
+from tests.browser.board_checks import assert_fits_a_thumb, staged_by_bots
 from tests.browser.test_play_chronicle import ARTIFACTS, version_of, wait_for_version
 
 SHOTS = Path(os.environ.get("CIVITAS_SHOTS") or ARTIFACTS)
 
 
-def bot_moves_until(seed: int, reached) -> list[tuple[int, dict]]:
-    """The heuristic bots' moves of a two-player game from ``seed`` until ``reached(state)`` holds."""
-    chooser = RULES.bots()["heuristic"][1]
-    rnd = random.Random(seed)
-    state = RULES.setup(2, seed)
-    moves = []
-    while not reached(state):
-        assert RULES.outcome(state) is None, "the game ended before the situation the test needs"
-        seat = RULES.active_seats(state)[0]
-        move = chooser(RULES, state, seat, rnd)
-        moves.append((seat, move))
-        state = RULES.apply(state, seat, move)
-    return moves
-
-
 def staged(make_user, seed: int, reached) -> tuple[int, list[str]]:
-    match_id, cookies = seeded_match(make_user, "live_on", seed)
-    try:
-        for version, (seat, move) in enumerate(bot_moves_until(seed, reached)):
-            assert do_move(match_id, seat, move, version).ok
-    finally:
-        connections.close_all()
+    match_id, cookies, _ = staged_by_bots(make_user, "live_on", seed, reached)
     return match_id, cookies
 
 

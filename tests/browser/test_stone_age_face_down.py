@@ -3,34 +3,17 @@ sees only how many there are. Screenshots go to test-artifacts/ (stone_age-face-
 CIVITAS_SHOTS names."""
 
 import os
-import random
 from pathlib import Path
 
 import pytest
-from django.db import connections
 
-from apps.matches.domain.deeds import do_move
 from apps.stone_age.engine import RULES
 from apps.stone_age.visibility import face_down
-from tests.browser.board_checks import assert_fits_a_thumb, seeded_match
+from tests.browser.board_checks import assert_fits_a_thumb, staged_by_bots
 from tests.browser.test_play_chronicle import ARTIFACTS
 
 SHOTS = Path(os.environ.get("CIVITAS_SHOTS") or ARTIFACTS)
 SEED = 3
-
-
-def bot_moves_until(reached) -> tuple[list[tuple[int, dict]], dict]:
-    chooser = RULES.bots()["heuristic"][1]
-    rnd = random.Random(SEED)
-    state = RULES.setup(2, SEED)
-    moves = []
-    while not reached(state):
-        assert RULES.outcome(state) is None, "the game ended before the situation the test needs"
-        seat = RULES.active_seats(state)[0]
-        move = chooser(RULES, state, seat, rnd)
-        moves.append((seat, move))
-        state = RULES.apply(state, seat, move)
-    return moves, state
 
 
 def ada_holds_a_face_down_card(state) -> bool:
@@ -39,14 +22,7 @@ def ada_holds_a_face_down_card(state) -> bool:
 
 @pytest.fixture
 def staged(transactional_db, make_user):
-    match_id, cookies = seeded_match(make_user, "stone_age", SEED)
-    moves, state = bot_moves_until(ada_holds_a_face_down_card)
-    try:
-        for version, (seat, move) in enumerate(moves):
-            assert do_move(match_id, seat, move, version).ok
-    finally:
-        connections.close_all()
-    return match_id, cookies, state
+    return staged_by_bots(make_user, "stone_age", SEED, ada_holds_a_face_down_card)
 
 
 @pytest.mark.browser

@@ -8,6 +8,7 @@ from chronicle_helpers import assert_cards_conserved, at_kind, stage
 from apps.chronicle import bots, flow
 from apps.chronicle.content import CHARACTER_BY_ID
 from apps.chronicle.engine import RULES, clone
+from tests.engine_contract import bots_game
 
 HEURISTIC = RULES.bots()["heuristic"][1]
 
@@ -16,24 +17,7 @@ HIERARCHICAL, MARTIAL, HEAT, COLD = "chief-magistrate", "spear-captain", "fire-k
 
 
 def play_game(players, seed, kinds, on_decision=None):
-    """Play a whole game; ``kinds[seat]`` is "heuristic" or "random". Returns the final state."""
-    rnd = random.Random(seed)
-    state = RULES.setup(players, seed)
-    steps = 0
-    while RULES.outcome(state) is None:
-        seat = RULES.active_seats(state)[0]
-        legal = RULES.legal_moves(state, seat)
-        if on_decision:
-            on_decision(state, seat)
-        if kinds[seat] == "heuristic":
-            move = HEURISTIC(RULES, state, seat, rnd)
-            assert move in legal, (move, legal)
-        else:
-            move = rnd.choice(legal)
-        state = RULES.apply(state, seat, move)
-        steps += 1
-        assert steps < 1000
-    return state
+    return bots_game(RULES, players, seed, kinds, on_decision, limit=1000)
 
 
 def with_civilization(state, seat, cards):

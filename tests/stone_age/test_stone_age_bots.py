@@ -1,31 +1,13 @@
 """The heuristic bot plays only legal moves, at every seat, and beats the random bot."""
 
-import random
-
 from stone_age_helpers import assert_conserved
 
 from apps.stone_age.engine import RULES
-
-HEURISTIC = RULES.bots()["heuristic"][1]
+from tests.engine_contract import bots_game
 
 
 def play_game(players, seed, kinds):
-    """Play a whole game; ``kinds[seat]`` is "heuristic" or "random". Returns the final state."""
-    rnd = random.Random(seed)
-    state = RULES.setup(players, seed)
-    steps = 0
-    while RULES.outcome(state) is None:
-        seat = RULES.active_seats(state)[0]
-        legal = RULES.legal_moves(state, seat)
-        if kinds[seat] == "heuristic":
-            move = HEURISTIC(RULES, state, seat, rnd)
-            assert move in legal
-        else:
-            move = rnd.choice(legal)
-        state = RULES.apply(state, seat, move)
-        steps += 1
-        assert steps < 5000
-    return state
+    return bots_game(RULES, players, seed, kinds, limit=5000)
 
 
 def test_heuristic_bots_fill_every_seat_of_a_game_with_legal_moves():
