@@ -22,8 +22,9 @@ MAX_ARTIFACTS = 3
 EVENT_SUCCESS = 4  # an encounter roll of 4 or lower is a success, whatever the zone
 MAGE_FAILURE = 2  # a mage's communing roll of 2 or lower is a failure as well as a success
 # Designed hard limit: winter comes at the end of this round (by band size) and takes an unfinished settlement.
-# A larger band gathers faster but is seen sooner, so its winter comes sooner.
-WINTER_ROUND = {1: 50, 2: 27, 3: 17, 4: 11, 5: 9, 6: 8}
+# A larger band gathers faster but is seen sooner, so its winter comes sooner. Tuned with
+# bench/live_on_balance.py so that a table of heuristic bots wins between 40% and 60% at every size (issue 21).
+WINTER_ROUND = {1: 62, 2: 27, 3: 17, 4: 12, 5: 9, 6: 8}
 
 
 # --- Pasts and gifts -----------------------------------------------------------
@@ -310,7 +311,7 @@ EVENTS = (
     E("hollow-stag", "The Hollow Stag", "spirit", "individual", [
         opt("communing", 2, "communing+1 caring+1 resolve", "morale-1 perfail"),
         opt("keen", 1, "res+1", "morale-1"),
-        opt("strong", 3, "res+3 resolve", "health-2")],
+        opt("strong", 3, "res+1 resolve", "health-2")],
         "Its antlers ring like bells; it remembers the old hunts.", duration=4),
     E("grave-lantern", "Grave Lantern", "spirit", "group", [
         opt("wise", 1, "wise+1", "morale-1"),
@@ -320,7 +321,7 @@ EVENTS = (
     E("thorn-matron", "The Thorn Matron", "spirit", "group", [
         opt("caring", 1, "caring+1", "morale-1"),
         opt("strong", 2, "resolve", "health-2"),
-        opt("wise", 2, "res+2 resolve", "morale-1")],
+        opt("wise", 2, "res+1 resolve", "morale-1")],
         "She asks only that the young shoots be left alone.", duration=4, aura=("explore", -1)),
     E("river-maiden", "River Maiden", "spirit", "individual", [
         opt("caring", 1, "morale+1", ""),
@@ -334,7 +335,7 @@ EVENTS = (
         "A crowned heap of feathers and bone, hungry for the living.", duration=2, aura=("rest", -1)),
     E("ember-sprites", "Ember Sprites", "spirit", "individual", [
         opt("active", 1, "active+1", "health-1"),
-        opt("keen", 2, "res+2", ""),
+        opt("keen", 2, "res+1", ""),
         opt("caring", 1, "morale+1", "res-1")],
         "Little fires that dance ahead of the wind and play at chase.", duration=2),
     E("barrow-warden", "Barrow Warden", "spirit", "group", [
@@ -349,7 +350,7 @@ EVENTS = (
         "Soft wings at the edge of the firelight, asking for nothing but warmth."),
     E("stone-giant", "Sleeping Stone Giant", "spirit", "group", [
         opt("keen", 1, "", "health-1"),
-        opt("strong", 3, "res+2 resolve", "health-3"),
+        opt("strong", 3, "res+1 resolve", "health-3"),
         opt("wise", 1, "resolve", "morale-1")],
         "A hill that breathes. Step softly, or it wakes.", duration=4, aura=("settle", -1)),
     secret("gallows-whisper", "Whisper of the Gallows Crow", "spirit", "Secret I", [
@@ -362,8 +363,8 @@ EVENTS = (
 
     # Locations: regional, placed in the first vacant spot, revisited until resolved.
     E("sunken-granary", "The Sunken Granary", "location", "individual", [
-        opt("active", 1, "res+2", "health-1"),
-        opt("keen", 2, "res+3 resolve", ""),
+        opt("active", 1, "res+1", "health-1"),
+        opt("keen", 2, "res+1 resolve", ""),
         opt("wise", 1, "art", "morale-1")],
         "Sacks of seed under a fallen roof, some still dry."),
     E("drowned-chapel", "The Drowned Chapel", "location", "group", [
@@ -372,19 +373,19 @@ EVENTS = (
         opt("caring", 1, "caring+1", "")],
         "Bells still hang under the water, ringing when the current turns."),
     E("watchtower-ruin", "The Watchtower Ruin", "location", "group", [
-        opt("strong", 2, "res+2", "health-1"),
+        opt("strong", 2, "res+1", "health-1"),
         opt("keen", 1, "keen+1", ""),
         opt("wise", 2, "wise+1 res+1", "morale-1")],
         "From its broken top you can see half the region."),
     E("orchard-gone-wild", "The Orchard Gone Wild", "location", "individual", [
         opt("active", 1, "res+1", ""),
-        opt("keen", 1, "res+2", "health-1"),
-        opt("caring", 2, "res+2 morale+1", "morale-1")],
+        opt("keen", 1, "res+1", "health-1"),
+        opt("caring", 2, "res+1 morale+1", "morale-1")],
         "Apple trees grown together into one tangled wood."),
     E("merchants-cache", "The Merchant's Cache", "location", "individual", [
         opt("keen", 2, "art resolve", ""),
-        opt("strong", 1, "res+2", "health-1"),
-        opt("wise", 2, "res+3 resolve", "morale-1")],
+        opt("strong", 1, "res+1", "health-1"),
+        opt("wise", 2, "res+1 resolve", "morale-1")],
         "A strongbox behind a false wall, its lock rusted shut."),
     E("healers-house", "The Healer's House", "location", "group", [
         opt("caring", 1, "health+1", ""),
@@ -392,13 +393,13 @@ EVENTS = (
         opt("communing", 1, "morale+1", "perfail")],
         "Dried herbs still hang from the rafters, labelled in a neat hand."),
     E("collapsed-mine", "The Collapsed Mine", "location", "group", [
-        opt("strong", 2, "res+2 art", "health-2"),
+        opt("strong", 2, "res+1 art", "health-2"),
         opt("active", 1, "res+1", "health-1"),
-        opt("keen", 2, "res+2", "")],
+        opt("keen", 2, "res+1", "")],
         "Timbers groan in the dark; there is iron below, and worse."),
     E("bandit-camp", "The Empty Bandit Camp", "location", "individual", [
         opt("strong", 1, "res+1", "health-1"),
-        opt("keen", 1, "res+2 resolve", "morale-1"),
+        opt("keen", 1, "res+1 resolve", "morale-1"),
         opt("active", 2, "art resolve", "health-1")],
         "The fires are cold. The bandits left in a hurry."),
     E("standing-stones", "The Standing Stones", "location", "group", [
@@ -408,7 +409,7 @@ EVENTS = (
         "A ring of stones older than the fallen kingdoms."),
     E("fishing-weir", "The Old Fishing Weir", "location", "individual", [
         opt("active", 1, "res+1", ""),
-        opt("keen", 2, "res+2 keen+1", "health-1"),
+        opt("keen", 2, "res+1 keen+1", "health-1"),
         opt("caring", 1, "morale+1", "")],
         "Woven fences across the stream, still catching a fish or two."),
     secret("gilded-cage", "The Gilded Cage of Master Orrin", "location", "Secret II", [
@@ -463,7 +464,7 @@ EVENTS = (
         "Whenever any player rests, the holder loses 1 health.", ("rest", "holder", "health-1"),
         "morale+1", "The holder confesses: they regain 1 morale and the secret is resolved."),
     secret("ledger-of-debts", "The Crimson Ledger of Debts", "occurrence", "Secret IV", [
-        opt("wise", 2, "reveal res+2", "res-1"),
+        opt("wise", 2, "reveal res+1", "res-1"),
         opt("keen", 1, "res+1", ""),
         opt("strong", 2, "reveal", "health-1")],
         "A list of names and sums, written in a careful hand.",
@@ -489,7 +490,7 @@ EVENTS = (
         opt("wise", 1, "", "morale-1")],
         "The sun forgets to rise for a day and a half.", duration=2, aura=("rest", -1)),
     E("bloom", "The Red Bloom", "phenomenon", "individual", [
-        opt("keen", 1, "res+2", ""),
+        opt("keen", 1, "res+1", ""),
         opt("wise", 1, "health+1", ""),
         opt("communing", 2, "communing+1 res+1", "perfail")],
         "Flowers the color of rust cover every field overnight.", duration=3, aura=("gather", 1)),

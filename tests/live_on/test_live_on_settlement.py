@@ -259,6 +259,15 @@ def test_the_band_loses_when_anyone_dies():
     assert "died" in result["reason"]
 
 
+def test_the_round_before_winter_is_played_out_and_the_next_begins():
+    state = table([("soldier", "chosen")])
+    state["round"] = WINTER_ROUND[1] - 1
+    state = go(state, ["gather"])
+    state = answer(state, PASS, dice=[6, 6])
+    state = answer(state, {"type": "eat", "count": 1}, dice=[6])
+    assert RULES.outcome(state) is None and state["round"] == WINTER_ROUND[1]
+
+
 def test_winter_ends_an_unfinished_game():
     state = table([("soldier", "chosen")])
     state["round"] = WINTER_ROUND[1]

@@ -9,7 +9,7 @@ from test_live_on_abilities import place
 from test_live_on_helpers import answer, go, random_game, table
 
 from apps.live_on import pages
-from apps.live_on.content import ARTIFACTS, BUILDINGS, EVENTS, GIFTS, PASTS, REGIONS, SECRETS
+from apps.live_on.content import ARTIFACTS, BUILDINGS, EVENTS, GIFTS, PASTS, REGIONS, SECRETS, WINTER_ROUND
 from apps.live_on.engine import RULES
 from tests.board_templates import GameTemplates
 
@@ -66,3 +66,12 @@ def test_the_rules_page_shows_the_whole_designed_content_and_the_adaptations():
         assert building.name in text and building.text in text
     for words in ("call out", "costs the caller one morale", "Winter", "1 to n", "seat order", "3 or 4"):
         assert words.lower() in text.lower(), words
+
+
+def test_the_rules_page_lists_each_band_sizes_winter_and_names_the_retuned_ones_as_they_are():
+    text = " ".join(html.unescape(BOARDS.rules_page(pages.rules_context())).split())
+    for players, limit in WINTER_ROUND.items():
+        assert f"{players} player{'s' if players > 1 else ''}: end of round {limit}" in text
+    # The note on the 24 November 2026 retuning quotes two of the numbers; it must not fall behind the table.
+    assert f"a lone player now has until the end of round {WINTER_ROUND[1]} (was 50)" in text
+    assert f"A band of four has until round {WINTER_ROUND[4]} (was 11)" in text
