@@ -38,7 +38,7 @@ def lose_match(transactional_db, make_user):
 
 @pytest.fixture
 def brink_match(transactional_db, make_user):
-    return staged(make_user, 14, on_the_brink)
+    return staged(make_user, 20, on_the_brink)
 
 
 def shoot(pages, name: str) -> None:
