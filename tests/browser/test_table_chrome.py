@@ -97,7 +97,7 @@ def test_at_375_px_no_page_scrolls_sideways_and_shared_controls_are_44_px(tables
     watched = open_as_alice(browser, server, tables, PHONE)
     page = watched.page
     pages = {"home": "/", "lobby": f"/lobbies/{tables['lobby']}/", "replay": f"/matches/{tables['done']}/replay/",
-             "rules": "/games/innovation/"}
+             **{f"rules-{entry.slug}": f"/games/{entry.slug}/" for entry in built_games()}}
     pages.update({f"match-{slug}": f"/matches/{pk}/" for slug, pk in tables["running"].items()})
     wide, small, talk_first = {}, {}, []
     for name, path in pages.items():
