@@ -23,3 +23,14 @@ def test_the_rules_panel_is_the_rules_without_the_pages_frame(client, slug):
     assert "<html" not in panel and 'class="topbar"' not in panel and "New lobby" not in panel
     rules = panel.split("players.</p>")[1].strip()[:300]  # the game's own rules, as the rules page shows them
     assert len(rules) > 100 and rules in page
+
+
+@pytest.mark.parametrize("slug, quoted", [
+    ("origins", "The other player's pawn is moved to the starting square"),
+    ("origins", "Your evolved pawns on the board"),
+    ("live_on", "Keeping phase: the band's total is enforced"),
+    ("stone_age", "Bought cards are kept face down on the player board"),
+])
+def test_each_game_changed_to_play_as_written_says_what_changed_on_its_rules_page(client, slug, quoted):
+    page = " ".join(client.get(f"/games/{slug}/").content.decode().split())
+    assert "What changed on" in page and quoted in page
