@@ -6,7 +6,8 @@ search never reads what its seat cannot see) and, in that one deal, plays each o
 numbers: two moves are compared on the same dice, draws and hands, so their difference is measured with far less
 noise than their values). The position reached is judged by the game's ``value`` (or its outcome, if the game
 ended): a seat's reward is how far it leads the best other seat, squashed to [-1, 1] by ``tanh(margin / scale)``.
-Deals repeat until the budget ends; moves far behind the best after the first deals are dropped so the rest get more
+Deals repeat until the budget ends (if the first deal cannot try every move in time, the heuristic's move is
+played); moves far behind the best after the first deals are dropped so the rest get more
 deals. The move with the best mean reward is played; the heuristic bot's own choice wins ties and keeps a small
 edge (``HEURISTIC_EDGE``), so a search that learnt little falls back on the heuristic.
 
@@ -108,9 +109,11 @@ def choose(rules: Rules, state: State, seat: int, rng: random.Random, search: Se
                 # A deal in which the playout cannot go on as the real game could (a hidden card it could not
                 # be, inside an action replayed on dealt cards): this move learns nothing from it.
                 continue
-            if deal and time.perf_counter() > deadline:
+            if time.perf_counter() > deadline:
                 break
-        if deal and len(results) < len(candidates):
+        if len(results) < len(candidates) and time.perf_counter() > deadline:
+            if not deal:  # out of time before every move was played once: nothing is compared, trust the heuristic
+                return moves[favourite]
             break  # out of time within the deal: the moves it did not reach would be compared on fewer deals
         for index, value in results.items():
             totals[index] += value
