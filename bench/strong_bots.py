@@ -22,6 +22,7 @@ from apps.matches.engine.search import Budget
 from bench._progress import Progress
 
 GAMES = ("stone_age", "origins", "innovation")
+MOVE_CAP = 5_000  # a game still going after this many moves is stopped and counted as a strong bot's loss
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -39,7 +40,9 @@ def play(rules, players: int, seed: int, strong_seat: int, budget, timings: list
     strong = rules.bots()["strong"][1]
     rnd = random.Random(seed)
     state = rules.setup(players, seed)
-    while rules.outcome(state) is None:
+    for _ in range(MOVE_CAP):
+        if rules.outcome(state) is not None:
+            break
         seat = rules.active_seats(state)[0]
         if seat == strong_seat:
             many = len(rules.legal_moves(state, seat)) > 1
@@ -50,7 +53,7 @@ def play(rules, players: int, seed: int, strong_seat: int, budget, timings: list
         else:
             move = heuristic(rules, state, seat, rnd)
         state = rules.apply(state, seat, move)
-    return rules.outcome(state)
+    return rules.outcome(state) or {"winners": []}  # unfinished after MOVE_CAP moves: counted as a loss
 
 
 def series(rules, players: int, games: int, budget, label: str) -> tuple[int, int, list[float]]:

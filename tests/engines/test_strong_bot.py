@@ -126,3 +126,18 @@ def test_when_nothing_tells_the_moves_apart_it_plays_the_heuristics_move():
                           values=RACE.values, scale=1.0, depth=0)
     move = choose(Race(), state, 0, random.Random(0), no_lookahead, Budget(deals=3, seconds=600))
     assert move["n"] == 3
+
+
+def test_it_never_takes_back_a_half_made_action_the_heuristic_would_not():
+    state = {"players": 2, "count": 0, "turn": 0, "winner": None}
+
+    class WithCancel(Race):
+        def legal_moves(self, state, seat):
+            return [*super().legal_moves(state, seat), {"type": "cancel"}]
+
+        def apply(self, state, seat, move):
+            return dict(state) if move["type"] == "cancel" else super().apply(state, seat, move)
+
+    # Whatever the playouts make of it, going back to where the bot was is not among the moves it weighs.
+    move = choose(WithCancel(), state, 0, random.Random(0), RACE, Budget(deals=2, seconds=600))
+    assert move["type"] == "add"

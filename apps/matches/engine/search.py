@@ -58,6 +58,9 @@ class Search:
     values: Values
     scale: float  # a lead of this many of the game's points is worth tanh(1) ≈ 0.76 of a win
     depth: int  # moves played after the candidate before the position is judged
+    # Move types the search never proposes unless the heuristic chose one: a move that takes back a half-made
+    # action ("cancel") leads to a position the bot was just in, and noise could make it prefer going round.
+    takebacks: frozenset[str] = frozenset({"cancel"})
 
 
 def reward(rules: Rules, state: State, seat: int, search: Search) -> float:
@@ -95,7 +98,7 @@ def choose(rules: Rules, state: State, seat: int, rng: random.Random, search: Se
     favourite = moves.index(pick) if pick in moves else 0
     totals = [0.0] * len(moves)
     counts = [0] * len(moves)
-    candidates = list(range(len(moves)))
+    candidates = [i for i, move in enumerate(moves) if i == favourite or move.get("type") not in search.takebacks]
     for deal in range(budget.deals):
         if deal and time.perf_counter() > deadline:
             break
