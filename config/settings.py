@@ -221,6 +221,11 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Seconds a bot waits before moving, so people can follow what it did.
 BOT_DELAY = float(os.environ.get("CIVITAS_BOT_DELAY", "0.6"))
+# The strong bot's search (apps/matches/engine/search.py) per decision: at most this many seconds (issue 21 asks for
+# at most 1 s) and at most this many deals; worker processes it runs in, shared by every table of this process.
+STRONG_BOT_SECONDS = min(1.0, float(os.environ.get("CIVITAS_STRONG_BOT_SECONDS", "1.0")))
+STRONG_BOT_DEALS = int(os.environ.get("CIVITAS_STRONG_BOT_DEALS", "1000"))
+STRONG_BOT_WORKERS = int(os.environ.get("CIVITAS_STRONG_BOT_WORKERS", "1"))
 # How often an open match page asks whether it missed a state frame (answered only when it did).
 RESYNC_SECONDS = float(os.environ.get("CIVITAS_RESYNC_SECONDS", "15"))
 # Each process refreshes its sockets' presence this often; presence three beats old is a dead process's (0: off).

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from apps.matches.engine import IllegalMove, Move
+from apps.matches.engine.search import Search, strong_bot
 
 from .core import AGE, ICONS, InnovationState, icon_counts, points, tops
 from .determinize import determinized
@@ -62,3 +63,14 @@ def choose(rules, state: InnovationState, seat: int, rng: random.Random) -> Move
         if value > best_value:
             best, best_value = move, value
     return best
+
+
+def standings(state: InnovationState) -> list[float]:
+    """Every seat's standing as the heuristic judges it (achievements weigh 120)."""
+    return [standing(state, s) for s in range(state["players"])]
+
+
+# The strong bot (``apps.matches.engine.search``): the heuristic looks one move ahead on every move, so playouts
+# are dear (some 2.5 ms a move) and short: 6 moves, about a turn of each of two players. An achievement's worth
+# (120) is most of a win.
+STRONG = strong_bot(Search(determinize=determinized, rollout=choose, values=standings, scale=100.0, depth=6))

@@ -148,7 +148,7 @@ class InnovationRules(Rules[InnovationState]):
         return visibility.hidden_from(state, seat)
 
     def bots(self) -> dict:
-        return {"heuristic": ("Heuristic bot", bot.choose)}
+        return {"heuristic": ("Heuristic bot", bot.choose), "strong": ("Strong bot", bot.STRONG)}
 
 
 RULES = InnovationRules()

@@ -12,8 +12,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from . import flow
+from apps.matches.engine.search import Search, strong_bot
+
+from . import flow, scoring
 from .content import BUILDING_BY_ID, CARD_BY_ID, MAX_PEOPLE, PLACE_BY_ID
+from .determinize import determinized
 from .state import Decision, SeatState, StoneAgeState
 
 State = StoneAgeState
@@ -162,3 +165,13 @@ def _pick_die(player: SeatState, moves: list[Move]) -> Move:
         if face in faces:
             return {"type": "pick_die", "face": face}
     return moves[0]
+
+
+def standings(state: State) -> list[float]:
+    """Every seat's points as if the game ended now (buildings, cards, culture, professions and resources)."""
+    return [float(part["total"]) for part in scoring.final_scores(state)]
+
+
+# The strong bot (``apps.matches.engine.search``): a round of two players is some 40 moves, so a playout of 60 sees
+# the candidate's placements resolved, fed and paid for; a lead of 20 points is most of a win.
+STRONG = strong_bot(Search(determinize=determinized, rollout=heuristic, values=standings, scale=20.0, depth=60))

@@ -25,7 +25,9 @@ def determinized(state: State, seat: int | None, rng: random.Random) -> State:
     tiles: list[tuple[list[str], int]] = [(stack, i) for stack in twin["stacks"] for i in range(len(stack) - 1)]
     tiles += [(twin["boxed"], i) for i in range(len(twin["boxed"]))]
     for places in (cards, tiles):
-        dealt = [where[i] for where, i in places]
+        # Sorted first, so the deal depends on the seat's view and the generator only, not on where the hidden
+        # cards really lie: a searching bot given the same generator deals alike in states its seat cannot tell apart.
+        dealt = sorted(where[i] for where, i in places)
         rng.shuffle(dealt)
         for (where, i), item in zip(places, dealt, strict=True):
             where[i] = item

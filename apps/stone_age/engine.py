@@ -12,7 +12,7 @@ from typing import Any
 from apps.matches.engine import BotChooser, FlowRules, IllegalMove, Move, Pending, Rng, clone
 
 from . import changes, flow, visibility, wording
-from .bots import heuristic
+from .bots import STRONG, heuristic
 from .content import BUILDING_BY_ID, CARD_BY_ID, PLACE_BY_ID, RESOURCE_VALUE, RESOURCES
 from .state import StoneAgeState as State
 
@@ -117,7 +117,7 @@ class StoneAgeRules(FlowRules[State]):
         return wording.describe(move, self._label_context(state, seat, move))
 
     def bots(self) -> dict[str, tuple[str, BotChooser]]:
-        return {"heuristic": ("Heuristic bot", heuristic)}
+        return {"heuristic": ("Heuristic bot", heuristic), "strong": ("Strong bot", STRONG)}
 
     # --- Checks ---------------------------------------------------------------
 

@@ -21,6 +21,14 @@ DECISIONS = 40  # checked per game and bot
 EVERY = 3  # a check at every third decision with a choice
 
 
+@pytest.fixture(autouse=True)
+def small_search(settings):
+    """The strong bot searches two deals a decision, and its clock never ends a search first: its choice is then a
+    function of the state and the generator, as a fair bot's must be."""
+    settings.STRONG_BOT_DEALS = 2
+    settings.STRONG_BOT_SECONDS = 600
+
+
 def decision_points(rules, seed: int):
     """(state, seat) at every ``EVERY``-th decision with more than one legal move of random games from ``seed``."""
     rnd = random.Random(seed)

@@ -19,12 +19,12 @@ async def test_a_poke_during_the_last_check_makes_the_driver_look_again(monkeypa
             bots.drive_soon(match_id)  # a person's move lands while the driver is deciding to stop
         return answer
 
-    def do_bot_move(match_id):
+    async def move_bot(match_id):
         played.append(match_id)
         return True
 
     monkeypatch.setattr("apps.matches.domain.selectors.has_waiting_bot", has_waiting_bot)
-    monkeypatch.setattr("apps.matches.domain.deeds.do_bot_move", do_bot_move)
+    monkeypatch.setattr(bots, "move_bot", move_bot)
     bots.drive_soon(7)
     await asyncio.gather(*bots.running_tasks())
     assert played == [7]

@@ -35,3 +35,13 @@ def test_a_bot_of_the_games_kind_plays_its_choice(first_move_bot):
     expected = first_move_bot.legal_moves(match.state, first_move_bot.active_seats(match.state)[0])[0]
     assert do_bot_move(match.pk)
     assert MoveLog.objects.get(match=match).move == expected
+
+
+@pytest.mark.parametrize("game", ["stone_age", "origins", "innovation"])
+def test_the_host_may_add_a_strong_bot(client, alice, game):
+    lobby = lobbies.create_lobby(alice, game, 2, is_public=True)
+    client.force_login(alice)
+    assert "Add strong bot" in client.get(lobby.get_absolute_url()).content.decode()
+    lobbies.add_bot(lobby.pk, alice, 1, "strong")
+    match = lobbies.start(lobby.pk, alice)
+    assert match.seats.get(index=1).name == "Strong bot 1"

@@ -242,21 +242,44 @@ def _record_results(match_id: int, outcome: dict) -> None:
     notices.match_ended(match_id)
 
 
-def do_bot_move(match_id: int) -> bool:
-    """If a bot's seat is active, play one move of that bot's kind for it; True if one was played."""
+@dataclass(frozen=True)
+class BotTurn:
+    """A bot's seat that is to move: everything its choice needs, by value (a worker process may make it)."""
+
+    match_id: int
+    game: str
+    kind: str
+    state: dict
+    seat: int
+    seed: str  # the bot's generator's seed: the same table, version and seat choose alike
+    version: int
+
+
+def bot_turn(match_id: int) -> BotTurn | None:
+    """The bot whose seat is active and has a move, or None."""
     match = Match.objects.filter(pk=match_id, status=Match.Status.RUNNING).first()
     if match is None:
-        return False
+        return None
     rules = engine(match.game)
     bots_by_seat = dict(MatchSeat.objects.filter(match=match).exclude(bot="").values_list("index", "bot"))
     for seat in rules.active_seats(match.state):
-        if seat in bots_by_seat:
-            if not rules.legal_moves(match.state, seat):
-                continue
-            rng = random.Random(f"{match.seed}:{match.version}:{seat}")
-            move = bots.choose(match.game, bots_by_seat[seat], match.state, seat, rng)
-            return do_move(match_id, seat, move, match.version, by_bot=True).ok
-    return False
+        if seat in bots_by_seat and rules.legal_moves(match.state, seat):
+            return BotTurn(match_id, match.game, bots_by_seat[seat], match.state, seat,
+                           f"{match.seed}:{match.version}:{seat}", match.version)
+    return None
+
+
+def play_bot_turn(turn: BotTurn, move: Any) -> bool:
+    """Play the move chosen for ``turn``; False if the table moved on meanwhile (the move is then dropped)."""
+    return do_move(turn.match_id, turn.seat, move, turn.version, by_bot=True).ok
+
+
+def do_bot_move(match_id: int) -> bool:
+    """If a bot's seat is active, play one move of that bot's kind for it here; True if one was played."""
+    turn = bot_turn(match_id)
+    if turn is None:
+        return False
+    return play_bot_turn(turn, bots.choose(turn.game, turn.kind, turn.state, turn.seat, random.Random(turn.seed)))
 
 
 def do_post_chat(room: str, user, text: Any, max_length: int | None = None) -> ChatMessage:

@@ -5,17 +5,27 @@ for a table nobody has open (own pace, or the process that drove it died) every 
 ``BOT_SWEEP_SECONDS`` for running matches where a bot is to move and nothing moved for a while, and drives them.
 Two processes driving one table never double a move: each move names the version it was chosen at, and only the
 first to write that version is kept (the other is refused as stale and looks again).
+
+A searching bot (``bots.SEARCHING``, the strong bot) thinks for up to ``STRONG_BOT_SECONDS`` in pure Python, which
+holds the interpreter's lock: in a thread it would slow the event loop and every other table's bot with it. It
+thinks in a worker process instead (``STRONG_BOT_WORKERS`` of them, shared by every table of this process), while
+the event loop and the database thread go on; the state is read before and the move written after, as for any bot.
 """
 
 import asyncio
 import logging
+import multiprocessing
+import random
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from datetime import timedelta
 
 from channels.db import database_sync_to_async
 from django.conf import settings
 from django.utils import timezone
 
-from apps.matches.domain import deeds, selectors, timekeeper
+from apps.matches.domain import bots, deeds, selectors, timekeeper
+from apps.matches.engine.search import choose_in_worker
 from apps.matches.live import periodic
 from apps.matches.models import Match
 
@@ -51,7 +61,7 @@ async def _drive(match_id: int) -> None:
             _poked.discard(match_id)
             while await database_sync_to_async(selectors.has_waiting_bot)(match_id):
                 await asyncio.sleep(settings.BOT_DELAY)
-                if not await database_sync_to_async(deeds.do_bot_move)(match_id):
+                if not await move_bot(match_id):
                     # Another process moved first, or the table changed; look again.
                     await asyncio.sleep(0.05)
             if match_id not in _poked:  # no await between this check and the finally: nothing slips in
@@ -61,6 +71,45 @@ async def _drive(match_id: int) -> None:
     finally:
         _driving.discard(match_id)
         _poked.discard(match_id)
+
+
+_pool: ProcessPoolExecutor | None = None
+
+
+def search_pool() -> Executor:
+    """This process's workers for searching bots, started on first use ("spawn": the workers share nothing with
+    this process's threads and connections)."""
+    global _pool
+    if _pool is None:
+        _pool = ProcessPoolExecutor(max_workers=max(1, settings.STRONG_BOT_WORKERS),
+                                    mp_context=multiprocessing.get_context("spawn"))
+    return _pool
+
+
+async def move_bot(match_id: int) -> bool:
+    """Play one move for the bot whose seat is active, if any; True if one was played."""
+    turn = await database_sync_to_async(deeds.bot_turn)(match_id)
+    if turn is None:
+        return False
+    if turn.kind in bots.SEARCHING:
+        move = await _search(turn)
+    else:  # a heuristic decides in milliseconds: the database thread, as every bot did before
+        move = await database_sync_to_async(bots.choose)(turn.game, turn.kind, turn.state, turn.seat,
+                                                         random.Random(turn.seed))
+    return await database_sync_to_async(deeds.play_bot_turn)(turn, move)
+
+
+async def _search(turn: deeds.BotTurn):
+    global _pool
+    try:
+        return await asyncio.get_running_loop().run_in_executor(
+            search_pool(), choose_in_worker, turn.game, turn.kind, turn.state, turn.seat, turn.seed,
+            bots.search_budget())
+    except BrokenProcessPool:  # a worker died (killed, out of memory): start afresh next time, think here now
+        log.exception("the search workers broke; the bot of match %s thinks in a thread", turn.match_id)
+        _pool = None
+        return await asyncio.to_thread(bots.choose, turn.game, turn.kind, turn.state, turn.seat,
+                                       random.Random(turn.seed))
 
 
 _no_bot_waiting: dict[int, int] = {}  # match id -> a version at which no bot was to move (state need not be read again)

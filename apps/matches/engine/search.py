@@ -1,0 +1,151 @@
+"""The "strong" bot: determinized Monte Carlo search over a game's own rules, with its heuristic bot as playout.
+
+At its decision the bot deals the hidden parts again from its own view (the game's ``determinize`` module, so the
+search never reads what its seat cannot see) and, in that one deal, plays each of its candidate moves followed by
+``depth`` moves of every seat's heuristic bot, all from the same deal and the same generator seed (common random
+numbers: two moves are compared on the same dice, draws and hands, so their difference is measured with far less
+noise than their values). The position reached is judged by the game's ``value`` (or its outcome, if the game
+ended): a seat's reward is how far it leads the best other seat, squashed to [-1, 1] by ``tanh(margin / scale)``.
+Deals repeat until the budget ends (if the first deal cannot try every move in time, the heuristic's move is
+played); moves far behind the best after the first deals are dropped so the rest get more
+deals. The move with the best mean reward is played; the heuristic bot's own choice wins ties and keeps a small
+edge (``HEURISTIC_EDGE``), so a search that learnt little falls back on the heuristic.
+
+This is information-set search restricted to the root's moves ("determinized flat Monte Carlo"): with one second
+of pure Python and playouts of a few milliseconds a move, a tree below the root would see each of its nodes a
+handful of times; paired playouts of the root's moves spend the whole budget on the one decision being made.
+
+Pure, and picklable by name (``choose_in_worker``), so the domain runs it in a worker process: no table's event
+loop, and no other table's bot, waits on it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from apps.matches.engine.protocol import IllegalMove, Move, Rules, State
+from apps.matches.engine.registry import engine
+
+Chooser = Callable[[Any, Any, int, random.Random], Move]
+Determinize = Callable[[Any, int, random.Random], Any]
+Values = Callable[[Any], Sequence[float]]  # every seat's standing in a position, in the game's own points
+
+HEURISTIC_EDGE = 0.02  # reward the heuristic's own move is credited with before anything is measured
+KEEP = 6  # moves still searched after the first deals (besides the heuristic's), the best by mean reward
+FIRST_DEALS = 2  # deals every move gets before the weakest are dropped
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long one decision may search: at most ``deals`` deals (each plays every candidate move once) and at most
+    ``seconds`` of time. The search is deterministic for a given generator when the deals end it."""
+
+    deals: int = 1_000
+    seconds: float = 1.0
+
+
+@dataclass(frozen=True)
+class Search:
+    """What the search knows of one game: how to deal, how to play on, how far, and how to judge where it got."""
+
+    determinize: Determinize
+    rollout: Chooser
+    values: Values
+    scale: float  # a lead of this many of the game's points is worth tanh(1) ≈ 0.76 of a win
+    depth: int  # moves played after the candidate before the position is judged
+    # Move types the search never proposes unless the heuristic chose one: a move that takes back a half-made
+    # action ("cancel") leads to a position the bot was just in, and noise could make it prefer going round.
+    takebacks: frozenset[str] = frozenset({"cancel"})
+
+
+def reward(rules: Rules, state: State, seat: int, search: Search) -> float:
+    """``seat``'s reward in [-1, 1]: 1 for a sole win, the squashed lead over the best other seat before the end."""
+    outcome = rules.outcome(state)
+    if outcome is not None:
+        winners = outcome.get("winners") or []
+        if seat not in winners:
+            return -1.0
+        return 1.0 if len(winners) == 1 else 0.0
+    values = search.values(state)
+    best_other = max(v for s, v in enumerate(values) if s != seat)
+    return math.tanh((values[seat] - best_other) / search.scale)
+
+
+def playout(rules: Rules, state: State, seat: int, move: Move, rng: random.Random, search: Search) -> float:
+    state = rules.apply(state, seat, move)
+    for _ in range(search.depth):
+        if rules.outcome(state) is not None:
+            break
+        mover = rules.active_seats(state)[0]
+        state = rules.apply(state, mover, search.rollout(rules, state, mover, rng))
+    return reward(rules, state, seat, search)
+
+
+def choose(rules: Rules, state: State, seat: int, rng: random.Random, search: Search,
+           budget: Budget = Budget()) -> Move:
+    """The move ``seat`` plays after searching within ``budget``."""
+    moves = rules.legal_moves(state, seat)
+    if len(moves) <= 1:
+        return moves[0]
+    deadline = time.perf_counter() + budget.seconds
+    # The heuristic's pick, from a generator of its own so the search's deals do not depend on what it drew.
+    pick = search.rollout(rules, state, seat, random.Random(rng.random()))
+    favourite = moves.index(pick) if pick in moves else 0
+    totals = [0.0] * len(moves)
+    counts = [0] * len(moves)
+    candidates = [i for i, move in enumerate(moves) if i == favourite or move.get("type") not in search.takebacks]
+    for deal in range(budget.deals):
+        if deal and time.perf_counter() > deadline:
+            break
+        world = search.determinize(state, seat, rng)
+        seed = rng.random()
+        results = {}
+        for index in candidates:
+            try:
+                results[index] = playout(rules, world, seat, moves[index], random.Random(seed), search)
+            except (IllegalMove, LookupError, ValueError):
+                # A deal in which the playout cannot go on as the real game could (a hidden card it could not
+                # be, inside an action replayed on dealt cards): this move learns nothing from it.
+                continue
+            if time.perf_counter() > deadline:
+                break
+        if len(results) < len(candidates) and time.perf_counter() > deadline:
+            if not deal:  # out of time before every move was played once: nothing is compared, trust the heuristic
+                return moves[favourite]
+            break  # out of time within the deal: the moves it did not reach would be compared on fewer deals
+        for index, value in results.items():
+            totals[index] += value
+            counts[index] += 1
+        if deal + 1 == FIRST_DEALS and len(candidates) > KEEP + 1:
+            ranked = sorted(candidates, key=lambda i: -_mean(totals, counts, i, favourite))
+            candidates = sorted(set(ranked[:KEEP]) | {favourite})
+    best = max(candidates, key=lambda i: (_mean(totals, counts, i, favourite), i == favourite, -i))
+    return moves[best]
+
+
+def _mean(totals: list[float], counts: list[int], index: int, favourite: int) -> float:
+    edge = HEURISTIC_EDGE if index == favourite else 0.0
+    if not counts[index]:
+        return edge - 2.0
+    return totals[index] / counts[index] + edge
+
+
+def strong_bot(search: Search) -> Callable[..., Move]:
+    """A game's strong chooser: ``chooser(rules, state, seat, rng, budget=Budget())``."""
+
+    def chooser(rules: Rules, state: State, seat: int, rng: random.Random, budget: Budget = Budget()) -> Move:
+        return choose(rules, state, seat, rng, search, budget)
+
+    return chooser
+
+
+def choose_in_worker(slug: str, kind: str, state: State, seat: int, seed: str, budget: Budget) -> Move:
+    """A bot's move computed in another process: everything it needs is passed by value and named by slug."""
+    rules = engine(slug)
+    chooser: Any = rules.bots()[kind][1]
+    return chooser(rules, state, seat, random.Random(seed), budget=budget)

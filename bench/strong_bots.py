@@ -1,0 +1,110 @@
+"""The strong bot against the heuristic bot: two-player games with seats alternating, and four-player games
+against three heuristic bots (issue 21, item 10).
+
+Run from the repository root:  .venv/bin/python bench/strong_bots.py stone_age --games 200 --four 100 --deals 40
+A game counts as a win only when the strong bot is the sole winner. Prints, per table size, the wins with their
+Wilson 95% interval, and the strong bot's seconds per decision (decisions with more than one legal move).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from apps.matches.engine import engine
+from apps.matches.engine.search import Budget
+from bench._progress import Progress
+
+GAMES = ("stone_age", "origins", "innovation")
+MOVE_CAP = 5_000  # a game still going after this many moves is stopped and counted as a strong bot's loss
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (95% for z = 1.96)."""
+    if not games:
+        return 0.0, 1.0
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def play(rules, players: int, seed: int, strong_seat: int, budget, timings: list[float]) -> dict:
+    heuristic = rules.bots()["heuristic"][1]
+    strong = rules.bots()["strong"][1]
+    rnd = random.Random(seed)
+    state = rules.setup(players, seed)
+    for _ in range(MOVE_CAP):
+        if rules.outcome(state) is not None:
+            break
+        seat = rules.active_seats(state)[0]
+        if seat == strong_seat:
+            many = len(rules.legal_moves(state, seat)) > 1
+            started = time.perf_counter()
+            move = strong(rules, state, seat, rnd, budget=budget)
+            if many:
+                timings.append(time.perf_counter() - started)
+        else:
+            move = heuristic(rules, state, seat, rnd)
+        state = rules.apply(state, seat, move)
+    return rules.outcome(state) or {"winners": []}  # unfinished after MOVE_CAP moves: counted as a loss
+
+
+def series(rules, players: int, games: int, budget, label: str) -> tuple[int, int, list[float]]:
+    wins = shared = 0
+    timings: list[float] = []
+    progress = Progress(games, label=f"{label}: ")
+    for game in range(games):
+        progress.update(game)
+        seat = game % players
+        winners = play(rules, players, 20_000 + 97 * game + players, seat, budget, timings).get("winners") or []
+        if winners == [seat]:
+            wins += 1
+        elif seat in winners:
+            shared += 1
+    return wins, shared, timings
+
+
+def report(players: int, games: int, wins: int, shared: int, timings: list[float]) -> None:
+    low, high = wilson(wins, games)
+    timings.sort()
+    mean = sum(timings) / len(timings) if timings else 0.0
+    top = timings[int(0.99 * (len(timings) - 1))] if timings else 0.0
+    against = "heuristic bot, seats alternating" if players == 2 else "three heuristic bots, seat rotating"
+    print(f"{players}p: {games} games, strong bot vs {against}")
+    print(f"  strong sole wins: {wins}  shared: {shared}  losses: {games - wins - shared}")
+    print(f"  win rate: {wins / games:.1%}  95% interval (Wilson): {low:.1%} to {high:.1%}")
+    print(f"  seconds per decision: mean {mean:.3f}, 99th percentile {top:.3f}, max {timings[-1] if timings else 0:.3f}"
+          f" over {len(timings)} decisions")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].replace("\n", " "))
+    parser.add_argument("game", choices=GAMES)
+    parser.add_argument("--games", type=int, default=200, help="two-player games (default 200)")
+    parser.add_argument("--four", type=int, default=100, help="four-player games (default 100)")
+    parser.add_argument("--deals", type=int, default=40, help="the strong bot's deals per decision (default 40)")
+    parser.add_argument("--seconds", type=float, default=1.0,
+                        help="the strong bot's time per decision (default 1.0; the deals should end it first)")
+    args = parser.parse_args()
+
+    rules = engine(args.game)
+    budget = Budget(deals=args.deals, seconds=args.seconds)
+    started = time.perf_counter()
+    print(f"command: .venv/bin/python bench/strong_bots.py {args.game} --games {args.games} --four {args.four} "
+          f"--deals {args.deals} --seconds {args.seconds}")
+    for players, games in ((2, args.games), (4, args.four)):
+        if games:
+            wins, shared, timings = series(rules, players, games, budget, f"{args.game} {players}p")
+            report(players, games, wins, shared, timings)
+    print(f"time: {time.perf_counter() - started:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
