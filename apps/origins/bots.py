@@ -10,11 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from apps.matches.engine.search import Search, strong_bot
-
 from . import flow, objectives
 from .content import CARD_BY_ID, CONTINENTS, DISTANCE, START, STRAITS, TERRITORIES, TERRITORY_BY_ID, parse_form
-from .determinize import determinized
 from .state import Entry, OriginsState, Pawn
 
 State = OriginsState
@@ -250,12 +247,3 @@ def play_turn(state: State, seat: int, moves: list[Move], reward: Entry | None) 
             return move
     return next(m for m in moves if m["type"] == "end_turn")
 
-
-def standings(state: State) -> list[float]:
-    """Every seat's position as the heuristic judges it: points now plus objectives in reach, pawns and tiles."""
-    return [evaluate(state, seat) for seat in range(state["players"])]
-
-
-# The strong bot (``apps.matches.engine.search``): a playout of 12 moves is about three turns of two players, and
-# a lead of 5 points is most of a win (a two-player game ends near 40 to 55).
-STRONG = strong_bot(Search(determinize=determinized, rollout=heuristic, values=standings, scale=5.0, depth=12))

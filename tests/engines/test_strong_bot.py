@@ -14,7 +14,7 @@ import pytest
 from apps.matches.engine import Rules, engine
 from apps.matches.engine.search import Budget, Search, choose, choose_in_worker
 
-GAMES = ("stone_age", "origins", "innovation")
+GAMES = ("stone_age", "innovation")  # Origins' search lost to its heuristic: not offered yet
 
 
 def positions(slug: str, count: int, seed: int = 3):
@@ -63,11 +63,11 @@ def test_it_stops_at_its_time_budget(slug):
 
 
 def test_a_worker_process_chooses_as_the_bot_would_here():
-    rules = engine("origins")
-    state, seat = next(positions("origins", 1))
+    rules = engine("stone_age")
+    state, seat = next(positions("stone_age", 1))
     budget = Budget(deals=2, seconds=600)
     here = rules.bots()["strong"][1](rules, state, seat, random.Random("5:3:1"), budget=budget)
-    assert choose_in_worker("origins", "strong", state, seat, "5:3:1", budget) == here
+    assert choose_in_worker("stone_age", "strong", state, seat, "5:3:1", budget) == here
 
 
 class Race(Rules):

@@ -37,7 +37,7 @@ def test_a_bot_of_the_games_kind_plays_its_choice(first_move_bot):
     assert MoveLog.objects.get(match=match).move == expected
 
 
-@pytest.mark.parametrize("game", ["stone_age", "origins", "innovation"])
+@pytest.mark.parametrize("game", ["stone_age", "innovation"])
 def test_the_host_may_add_a_strong_bot(client, alice, game):
     lobby = lobbies.create_lobby(alice, game, 2, is_public=True)
     client.force_login(alice)

@@ -21,7 +21,7 @@ async def test_the_event_loop_runs_while_a_strong_bot_thinks(settings):
     settings.STRONG_BOT_DEALS = 10**6
     settings.STRONG_BOT_SECONDS = 0.5
     match = await database_sync_to_async(do_start_match)(
-        "origins", [SeatSpec("Strong bot 1", bot="strong"), SeatSpec("Heuristic bot 2", bot="heuristic")], seed=12)
+        "stone_age", [SeatSpec("Strong bot 1", bot="strong"), SeatSpec("Heuristic bot 2", bot="heuristic")], seed=12)
     await bots.move_bot(match.pk)  # the workers start (a fresh interpreter each) before anything is timed
     ticks = []
 
