@@ -274,11 +274,14 @@ def play_bot_turn(turn: BotTurn, move: Any) -> bool:
     return do_move(turn.match_id, turn.seat, move, turn.version, by_bot=True).ok
 
 
-def do_bot_move(match_id: int) -> bool:
-    """If a bot's seat is active, play one move of that bot's kind for it here; True if one was played."""
+def do_bot_move(match_id: int, defer: frozenset[str] = frozenset()) -> bool | BotTurn:
+    """If a bot's seat is active, play one move of that bot's kind for it here; True if one was played. A bot whose
+    kind is in ``defer`` is not played: its turn is returned, for the caller to choose elsewhere."""
     turn = bot_turn(match_id)
     if turn is None:
         return False
+    if turn.kind in defer:
+        return turn
     return play_bot_turn(turn, bots.choose(turn.game, turn.kind, turn.state, turn.seat, random.Random(turn.seed)))
 
 

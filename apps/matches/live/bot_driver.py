@@ -88,14 +88,12 @@ def search_pool() -> Executor:
 
 async def move_bot(match_id: int) -> bool:
     """Play one move for the bot whose seat is active, if any; True if one was played."""
-    turn = await database_sync_to_async(deeds.bot_turn)(match_id)
-    if turn is None:
-        return False
-    if turn.kind in bots.SEARCHING:
-        move = await _search(turn)
-    else:  # a heuristic decides in milliseconds: the database thread, as every bot did before
-        move = await database_sync_to_async(bots.choose)(turn.game, turn.kind, turn.state, turn.seat,
-                                                         random.Random(turn.seed))
+    # A bot that decides in milliseconds is read, chosen for and played in one trip to the database thread; a
+    # searching bot's turn comes back to think in a worker, and its move is played in a second trip.
+    turn = await database_sync_to_async(deeds.do_bot_move)(match_id, defer=bots.SEARCHING)
+    if not isinstance(turn, deeds.BotTurn):
+        return turn
+    move = await _search(turn)
     return await database_sync_to_async(deeds.play_bot_turn)(turn, move)
 
 
