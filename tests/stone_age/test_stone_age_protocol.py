@@ -13,7 +13,7 @@ from apps.stone_age.wording import name_seats
 
 def test_the_heuristic_bot_is_offered():
     bots = RULES.bots()
-    assert set(bots) == {"heuristic"}
+    assert set(bots) == {"heuristic", "strong"}
     label, chooser = bots["heuristic"]
     assert label == "Heuristic bot" and callable(chooser)
 
