@@ -25,6 +25,8 @@
     if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
     return String(Date.now()) + Math.random().toString(16).slice(2);
   }
+  const NOTICE_MS = 4000;
+  let noticeAt = 0;
   function showFlash(text) {
     flash.textContent = text;
     flash.hidden = !text;
@@ -116,7 +118,9 @@
     const scrolled = keptScroll();
     table.innerHTML = frame.html;
     restoreScroll(scrolled);
-    if (newer) { settle(); showFlash(""); } // a table drawn again keeps the notice that said why
+    // A table drawn again keeps the notice that said why; a move clears it, but not one that follows the notice at
+    // once (a seat handed to a bot that moves straight away): the notice stays long enough to be read.
+    if (newer) { settle(); if (Date.now() - noticeAt > NOTICE_MS) showFlash(""); }
     markTurn();
     if (table.querySelector(".status.over")) showOver();
     readClock();
@@ -146,6 +150,7 @@
     else showFlash(frame.message);
   }
   function showNotice(frame) {
+    noticeAt = Date.now();
     showFlash(frame.message);
     if (frame.over) { table.querySelectorAll("[data-move]").forEach((el) => { el.disabled = true; }); showOver(); }
   }
