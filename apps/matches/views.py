@@ -163,9 +163,14 @@ def _replay_context(request, match: Match) -> dict:
         if match.status == Match.Status.RUNNING or not (own or is_moderator(request.user)):
             raise PermissionDenied("A seat's hidden cards are shown only to its player and moderators, "
                                    "once the match is over.")
-    state = replaying.state_at(match, step)
     names = [row.display_name for row in rows]
-    context = frames.table_context(match, viewer, names, state=state, log_names=frames.log_names(rows)) | {"legal": []}
+    try:
+        state = replaying.state_at(match, step)
+    except replaying.ReplayDiverged as exc:  # played under rules since changed: say so, show no made-up position
+        context = {"match": match, "diverged_at": exc.version, "rules_url": reverse("game_rules", args=[match.game])}
+    else:
+        context = frames.table_context(match, viewer, names, state=state, log_names=frames.log_names(rows))
+        context["legal"] = []
     made = MoveLog.objects.filter(match=match, version=step).first() if step else None
     mine = seat_of(match, request.user)
     finished = match.status != Match.Status.RUNNING

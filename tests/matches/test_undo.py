@@ -170,3 +170,12 @@ def test_the_replay_shows_the_step_taken_back_and_the_undo(client, origins, alic
     assert "taken back at move 5" in undone
     undo = client.get(f"/matches/{origins.pk}/replay/?move=5").content.decode()
     assert "alice took back move 4" in undo
+
+
+@pytest.mark.django_db
+def test_a_step_played_under_earlier_rules_is_not_taken_back(origins):
+    play(origins.pk, 4)  # play, choose, select, migrate
+    MoveLog.objects.filter(match=origins, version=2).update(state_digest="0" * 64)  # the rules have changed since
+    result = do_undo(origins.pk, 0, 4, "u1")
+    assert not result.ok and result.code == "illegal_move" and "earlier rules" in result.message
+    assert state_of(origins.pk)[0] == 4  # nothing written

@@ -3,6 +3,7 @@
 import pytest
 
 from apps.matches.domain.deeds import SeatSpec, do_bot_move, do_start_match
+from apps.matches.models import MoveLog
 
 pytestmark = pytest.mark.django_db
 
@@ -53,3 +54,26 @@ def test_it_draws_the_step_controls_without_emoji_glyphs(client, alice, bob):
     assert "<svg" in page and 'aria-label="Forward one move"' in page
     for glyph in "⏮⏭◀▶":
         assert glyph not in page
+
+
+def test_a_step_the_rules_no_longer_make_says_so_instead_of_showing_a_position(client, alice, bob):
+    # A match played before a game's rules changed: from move 6 on, the log's moves no longer make what it recorded.
+    match = finished(alice, bob)
+    MoveLog.objects.filter(match=match, version=6).update(state_digest="0" * 64)
+    for step in (6, 7):
+        data = client.get(f"/matches/{match.pk}/replay/step/?move={step}").json()
+        assert "This step cannot be shown: from move 6 on" in data["html"]
+        assert '<section class="table">' not in data["html"]
+        assert f'href="/games/{match.game}/#what-changed"' in data["html"]
+    page = client.get(f"/matches/{match.pk}/replay/?move=7")
+    assert page.status_code == 200 and "from move 6 on" in page.content.decode()
+    for step in (5, match.version):  # before it, and the match's own final position, still show
+        html = client.get(f"/matches/{match.pk}/replay/step/?move={step}").json()["html"]
+        assert '<section class="table">' in html and "cannot be shown" not in html
+
+
+def test_a_move_the_rules_no_longer_allow_says_so_too(client, alice, bob):
+    match = finished(alice, bob)
+    MoveLog.objects.filter(match=match, version=4).update(move={"type": "no such move"})
+    html = client.get(f"/matches/{match.pk}/replay/step/?move=4").json()["html"]
+    assert "from move 4 on" in html

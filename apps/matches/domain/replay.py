@@ -6,16 +6,27 @@ cost: it starts from the nearest kept state at or before that step (``ReplaySnap
 moves) and applies at most ``EVERY`` moves from there. Snapshots are made on the way by the first request that
 passes their version, and each is checked against the move log's digest of that version before it is used; one
 that does not match is dropped and rebuilt, so the log stays the truth. The step the match is at is its own row's
-state. No library keeps snapshots of an event log in the database for us, hence this module.
+state. Every state replayed is checked against the log's digest too: a match played under rules that have changed
+since (each game's "What changed") may no longer replay, and ``ReplayDiverged`` says so instead of showing a
+position that never happened. No library keeps snapshots of an event log in the database for us, hence this module.
 """
 
 from __future__ import annotations
 
 from apps.matches.domain.checks import state_digest
-from apps.matches.engine import engine
+from apps.matches.engine import IllegalMove, engine
 from apps.matches.models import Match, MoveLog, ReplaySnapshot
 
 EVERY = ReplaySnapshot.EVERY
+
+
+class ReplayDiverged(Exception):
+    """The log's moves no longer make the states it recorded from ``version`` on: the match was played under rules
+    that have changed since."""
+
+    def __init__(self, version: int):
+        super().__init__(f"Move {version} no longer replays as it was played.")
+        self.version = version
 
 
 def states(match: Match, upto: int | None = None) -> list[dict]:
@@ -43,12 +54,17 @@ def state_at(match: Match, step: int) -> dict:
     made = []
     passed = {base: state}
     moves = (MoveLog.objects.filter(match=match, version__gt=base, version__lte=step).order_by("version")
-             .values_list("version", "seat", "move", "undoes"))
-    for version, seat, move, undoes in moves:
+             .values_list("version", "seat", "move", "undoes", "state_digest"))
+    for version, seat, move, undoes, digest in moves:
         if undoes is None:
-            state = rules.apply(state, seat, move)
+            try:
+                state = rules.apply(state, seat, move)
+            except IllegalMove as exc:
+                raise ReplayDiverged(version) from exc
         else:  # an undo: the state from before the move it took back
             state = passed[undoes - 1] if undoes - 1 in passed else state_at(match, undoes - 1)
+        if state_digest(state) != digest:
+            raise ReplayDiverged(version)
         passed[version] = state
         if version % EVERY == 0:
             made.append(ReplaySnapshot(match=match, version=version, state=state))

@@ -83,7 +83,11 @@ def _undo(match_id: int, seat: int, version: int, client_id: str) -> MoveResult:
                "That step cannot be taken back: something was revealed or decided by chance, or your turn ended.")
         return MoveResult(False, match.version, "illegal_move", why)
     rules = engine(match.game)
-    before = replay.state_at(match, target.version - 1)
+    try:
+        before = replay.state_at(match, target.version - 1)
+    except replay.ReplayDiverged:
+        return MoveResult(False, match.version, "illegal_move",
+                          "That step was played under earlier rules of this game and cannot be taken back.")
     if not rules.undoable(before, seat, target.move, match.state):  # asked again: the log's word is not enough
         return MoveResult(False, match.version, "illegal_move", "That step cannot be taken back.")
     previous = effective_last(match.pk, target.version - 1)
