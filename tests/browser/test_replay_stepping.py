@@ -4,6 +4,7 @@ import pytest
 from django.db import connections
 
 from apps.matches.domain.deeds import SeatSpec, do_bot_move, do_start_match
+from apps.matches.models import MoveLog
 from tests.browser.test_play_chronicle import ARTIFACTS, DESKTOP, PHONE, Watchful
 
 STEP_MS = 100
@@ -87,4 +88,28 @@ def test_it_steps_a_replay_in_the_page_with_keys_and_controls_each_step_within_1
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"replay-{viewport['width']}.png"), full_page=True)
+    assert watched.problems == []
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_step_played_under_earlier_rules_is_explained_and_the_next_ones_still_step(
+        browser, daphne_servers, finished_match, viewport):
+    (server,) = daphne_servers(1)
+    MoveLog.objects.filter(match=finished_match, version=4).update(state_digest="0" * 64)  # rules changed since
+    watched = Watchful(browser.new_context(viewport=viewport).new_page(), "replay-diverged")
+    page = watched.page
+    page.goto(f"{server.url}/matches/{finished_match.pk}/replay/?move=3")
+    assert page.locator("section.table").is_visible()
+    page.click('[data-control="forward"]')
+    wait_step(page, 4)
+    notice = page.locator(".replay-diverged")
+    assert notice.is_visible() and "from move 4 on" in notice.inner_text()
+    assert page.locator("section.table").count() == 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"replay-diverged-{viewport['width']}.png"), full_page=True)
+    page.click('[data-control="end"]')  # the final position is the match's own: it shows
+    wait_step(page, finished_match.version)
+    assert page.locator("section.table").is_visible()
     assert watched.problems == []
