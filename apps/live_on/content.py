@@ -23,8 +23,9 @@ EVENT_SUCCESS = 4  # an encounter roll of 4 or lower is a success, whatever the 
 MAGE_FAILURE = 2  # a mage's communing roll of 2 or lower is a failure as well as a success
 # Designed hard limit: winter comes at the end of this round (by band size) and takes an unfinished settlement.
 # A larger band gathers faster but is seen sooner, so its winter comes sooner. Tuned with
-# bench/live_on_balance.py so that a table of heuristic bots wins between 40% and 60% at every size (issue 21).
-WINTER_ROUND = {1: 62, 2: 27, 3: 17, 4: 12, 5: 9, 6: 8}
+# bench/live_on_balance.py so that a table of heuristic bots wins between 40% and 60% at every size (issue 21),
+# with the killing spirits and phenomena below in play (a band of three had until round 17 before them).
+WINTER_ROUND = {1: 62, 2: 27, 3: 18, 4: 12, 5: 9, 6: 8}
 
 
 # --- Pasts and gifts -----------------------------------------------------------
