@@ -23,8 +23,9 @@ EVENT_SUCCESS = 4  # an encounter roll of 4 or lower is a success, whatever the 
 MAGE_FAILURE = 2  # a mage's communing roll of 2 or lower is a failure as well as a success
 # Designed hard limit: winter comes at the end of this round (by band size) and takes an unfinished settlement.
 # A larger band gathers faster but is seen sooner, so its winter comes sooner. Tuned with
-# bench/live_on_balance.py so that a table of heuristic bots wins between 40% and 60% at every size (issue 21).
-WINTER_ROUND = {1: 62, 2: 27, 3: 17, 4: 12, 5: 9, 6: 8}
+# bench/live_on_balance.py so that a table of heuristic bots wins between 40% and 60% at every size (issue 21),
+# with the killing spirits and phenomena below in play (a band of three had until round 17 before them).
+WINTER_ROUND = {1: 62, 2: 27, 3: 18, 4: 12, 5: 9, 6: 8}
 
 
 # --- Pasts and gifts -----------------------------------------------------------
@@ -304,9 +305,9 @@ def secret(id, name, deck, mark, options, back, hidden, hook, discovered, discov
 EVENTS = (
     # Spirits: regional (placed on the board when encountered), often with a duration.
     E("ash-wolves", "Ash-Grey Wolves", "spirit", "group", [
-        opt("strong", 2, "res+1 resolve", "health-2"),
-        opt("active", 1, "", "health-1"),
-        opt("caring", 2, "morale+1 resolve", "health-1 morale-1")],
+        opt("strong", 2, "res+1 resolve", "health-3"),
+        opt("active", 1, "", "health-3"),
+        opt("caring", 2, "morale+1 resolve", "health-3 morale-1")],
         "The pack circles, tests, and either melts into the smoke or lunges.", duration=3, aura=("gather", -1)),
     E("hollow-stag", "The Hollow Stag", "spirit", "individual", [
         opt("communing", 2, "communing+1 caring+1 resolve", "morale-1 perfail"),
@@ -314,14 +315,14 @@ EVENTS = (
         opt("strong", 3, "res+1 resolve", "health-2")],
         "Its antlers ring like bells; it remembers the old hunts.", duration=4),
     E("grave-lantern", "Grave Lantern", "spirit", "group", [
-        opt("wise", 1, "wise+1", "morale-1"),
-        opt("communing", 1, "art resolve", "morale-1 perfail"),
-        opt("active", 2, "resolve", "health-1")],
+        opt("wise", 1, "wise+1", "health-3 morale-1"),
+        opt("communing", 1, "art resolve", "health-3 morale-1 perfail"),
+        opt("active", 2, "resolve", "health-3")],
         "A cold light that leads the lost toward the old barrows.", duration=3),
     E("thorn-matron", "The Thorn Matron", "spirit", "group", [
-        opt("caring", 1, "caring+1", "morale-1"),
-        opt("strong", 2, "resolve", "health-2"),
-        opt("wise", 2, "res+1 resolve", "morale-1")],
+        opt("caring", 1, "caring+1", "health-3 morale-1"),
+        opt("strong", 2, "resolve", "health-3"),
+        opt("wise", 2, "res+1 resolve", "health-3 morale-1")],
         "She asks only that the young shoots be left alone.", duration=4, aura=("explore", -1)),
     E("river-maiden", "River Maiden", "spirit", "individual", [
         opt("caring", 1, "morale+1", ""),
@@ -329,9 +330,9 @@ EVENTS = (
         opt("keen", 1, "res+1", "health-1")],
         "Her song is kind to those who answer it kindly."),
     E("carrion-king", "The Carrion King", "spirit", "group", [
-        opt("strong", 3, "art resolve", "health-2 morale-1"),
-        opt("active", 2, "", "health-1 res-1"),
-        opt("communing", 2, "resolve", "morale-2 perfail")],
+        opt("strong", 3, "art resolve", "health-3 morale-1"),
+        opt("active", 2, "", "health-3 res-1"),
+        opt("communing", 2, "resolve", "health-3 morale-2 perfail")],
         "A crowned heap of feathers and bone, hungry for the living.", duration=2, aura=("rest", -1)),
     E("ember-sprites", "Ember Sprites", "spirit", "individual", [
         opt("active", 1, "active+1", "health-1"),
@@ -339,9 +340,9 @@ EVENTS = (
         opt("caring", 1, "morale+1", "res-1")],
         "Little fires that dance ahead of the wind and play at chase.", duration=2),
     E("barrow-warden", "Barrow Warden", "spirit", "group", [
-        opt("strong", 2, "strong+1 resolve", "health-2"),
-        opt("wise", 2, "art resolve", "morale-1"),
-        opt("active", 1, "", "health-1")],
+        opt("strong", 2, "strong+1 resolve", "health-3"),
+        opt("wise", 2, "art resolve", "health-3 morale-1"),
+        opt("active", 1, "", "health-3")],
         "An old guardian that no longer knows the friends of its masters.", duration=3),
     E("moth-mother", "Moth Mother", "spirit", "individual", [
         opt("communing", 1, "communing+1", "perfail"),
@@ -349,9 +350,9 @@ EVENTS = (
         opt("keen", 1, "", "morale-1")],
         "Soft wings at the edge of the firelight, asking for nothing but warmth."),
     E("stone-giant", "Sleeping Stone Giant", "spirit", "group", [
-        opt("keen", 1, "", "health-1"),
+        opt("keen", 1, "", "health-3"),
         opt("strong", 3, "res+1 resolve", "health-3"),
-        opt("wise", 1, "resolve", "morale-1")],
+        opt("wise", 1, "resolve", "health-3 morale-1")],
         "A hill that breathes. Step softly, or it wakes.", duration=4, aura=("settle", -1)),
     secret("gallows-whisper", "Whisper of the Gallows Crow", "spirit", "Secret I", [
         opt("communing", 2, "reveal morale+1", "morale-1"),
@@ -422,9 +423,9 @@ EVENTS = (
 
     # Occurrences: encountered and discarded; three are secrets.
     E("sudden-storm", "Sudden Storm", "occurrence", "group", [
-        opt("strong", 1, "", "health-1"),
-        opt("active", 2, "res+1", "health-1 res-1"),
-        opt("wise", 1, "", "morale-1")],
+        opt("strong", 1, "", "health-3"),
+        opt("active", 2, "res+1", "health-3 res-1"),
+        opt("wise", 1, "", "health-3 morale-1")],
         "Hail the size of knuckles, then sunshine as if nothing happened."),
     E("stray-child", "A Stray Child", "occurrence", "individual", [
         opt("caring", 1, "morale+2", "morale-1"),
@@ -480,14 +481,14 @@ EVENTS = (
 
     # Phenomena: regional, usually with a duration and an aura while on the board.
     E("ashfall", "Ashfall", "phenomenon", "group", [
-        opt("keen", 1, "", "health-1"),
-        opt("active", 2, "res+1", "health-1"),
-        opt("caring", 1, "", "morale-1")],
+        opt("keen", 1, "", "health-3"),
+        opt("active", 2, "res+1", "health-3"),
+        opt("caring", 1, "", "health-3 morale-1")],
         "Grey flakes sift down from a sky with no fire in it.", duration=3, aura=("gather", -1)),
     E("long-night", "The Long Night", "phenomenon", "group", [
-        opt("caring", 2, "morale+1 resolve", "morale-1"),
-        opt("communing", 2, "resolve", "morale-1 perfail"),
-        opt("wise", 1, "", "morale-1")],
+        opt("caring", 2, "morale+1 resolve", "health-3 morale-1"),
+        opt("communing", 2, "resolve", "health-3 morale-1 perfail"),
+        opt("wise", 1, "", "health-3 morale-1")],
         "The sun forgets to rise for a day and a half.", duration=2, aura=("rest", -1)),
     E("bloom", "The Red Bloom", "phenomenon", "individual", [
         opt("keen", 1, "res+1", ""),
@@ -495,14 +496,14 @@ EVENTS = (
         opt("communing", 2, "communing+1 res+1", "perfail")],
         "Flowers the color of rust cover every field overnight.", duration=3, aura=("gather", 1)),
     E("fog-of-voices", "Fog of Voices", "phenomenon", "group", [
-        opt("wise", 2, "resolve", "morale-1"),
-        opt("keen", 2, "keen+1", "health-1"),
-        opt("caring", 1, "", "morale-1")],
+        opt("wise", 2, "resolve", "health-3 morale-1"),
+        opt("keen", 2, "keen+1", "health-3"),
+        opt("caring", 1, "", "health-3 morale-1")],
         "A fog in which the dead call out the names of the living.", duration=4, aura=("explore", -1)),
     E("earth-tremor", "Earth Tremor", "phenomenon", "group", [
-        opt("active", 1, "", "health-1"),
-        opt("strong", 2, "res+1", "health-1"),
-        opt("wise", 1, "", "res-1")],
+        opt("active", 1, "", "health-3"),
+        opt("strong", 2, "res+1", "health-3"),
+        opt("wise", 1, "", "health-3 res-1")],
         "The ground shrugs; walls that stood for centuries come down.", duration=2, aura=("settle", -1)),
     E("starfall", "Starfall", "phenomenon", "individual", [
         opt("communing", 1, "art resolve", "perfail"),
@@ -515,14 +516,14 @@ EVENTS = (
         opt("wise", 1, "health+1", "")],
         "A wind from the south that smells of bread.", duration=3, aura=("rest", 1)),
     E("blood-moon", "Blood Moon", "phenomenon", "group", [
-        opt("strong", 2, "", "health-2"),
-        opt("communing", 2, "communing+1", "morale-2 perfail"),
-        opt("caring", 1, "", "morale-1")],
+        opt("strong", 2, "", "health-3"),
+        opt("communing", 2, "communing+1", "health-3 morale-2 perfail"),
+        opt("caring", 1, "", "health-3 morale-1")],
         "The moon rises red and everything with teeth is restless.", duration=2, aura=("explore", -1)),
     E("locust-swarm", "Locust Swarm", "phenomenon", "group", [
-        opt("active", 2, "", "res-2"),
-        opt("keen", 1, "", "res-1"),
-        opt("strong", 1, "res+1", "res-1 health-1")],
+        opt("active", 2, "", "health-3 res-2"),
+        opt("keen", 1, "", "health-3 res-1"),
+        opt("strong", 1, "res+1", "health-3 res-1")],
         "A humming cloud that strips the land bare.", duration=2, aura=("gather", -1)),
     secret("mirror-sickness", "The Mirror Sickness of Vaal", "phenomenon", "Secret VI", [
         opt("communing", 2, "reveal communing+1", "morale-1 perfail"),

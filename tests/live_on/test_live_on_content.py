@@ -114,6 +114,20 @@ def test_a_larger_band_never_has_a_later_winter():
     assert rounds == sorted(rounds, reverse=True) and len(set(rounds)) == 6, rounds
 
 
+def test_a_spirit_or_phenomenon_met_by_the_whole_group_and_the_sudden_storm_cost_three_health_on_any_failure():
+    """Issue 21 item 11: with no option that fails softly, a band can lose a member to these cards. Before, every
+    card had a safe choice and bands of three or more all but never died: winter was nearly their only defeat
+    (bench/live_on_balance.py). The Warm Wind is a kind phenomenon and stays harmless."""
+    deadly = [e for e in EVENTS if e.kind == "group" and e.deck in ("spirit", "phenomenon") and e.id != "warm-wind"]
+    deadly.append(next(e for e in EVENTS if e.id == "sudden-storm"))
+    assert len(deadly) == 13
+    for event in deadly:
+        for option in event.options:
+            assert sum(n for name, n in option.failure if name == "health") <= -3, (event.id, option)
+    warm = next(e for e in EVENTS if e.id == "warm-wind")
+    assert all(option.failure == () for option in warm.options)
+
+
 def test_an_event_option_gives_at_most_one_resource_token():
     """Issue 21 item 11: event rewards of 2 or 3 resource tokens made large bands, who meet more events, too fast
     for any winter round to land between 40% and 60% (bench/live_on_balance.py). Spells are not events."""

@@ -252,11 +252,23 @@ def test_the_band_loses_when_anyone_dies():
     place(state, "spot1", "ash-wolves")
     state = go(state, ["gather", ("spot1", "ash-wolves")])
     assert ask_kind(state) == "option"  # spot 1 comes before gathering, counterclockwise
-    state = answer(state, {"type": "option", "index": 1})  # active, 1 diamond; failure: -1 health
+    state = answer(state, {"type": "option", "index": 1})  # active, 1 diamond; failure: -3 health
     state = answer(state, PASS, dice=[6])
     result = RULES.outcome(state)
     assert result and not result["won"] and result["winners"] == [] and result["scores"] == [0, 0]
     assert "died" in result["reason"]
+
+
+def test_a_player_down_to_three_health_dies_failing_even_the_easiest_option_of_the_ash_grey_wolves():
+    """Issue 21 item 11: the wolves meet the whole group and every option's failure costs 3 health, so a player
+    who spent down to 3 health (as the heuristic bot does) dies on a single failed roll."""
+    state = table([("soldier", "chosen"), ("farmer", "woken")], traits={"strong": 1, "active": 1, "keen": 1})
+    place(state, "spot1", "ash-wolves")
+    state = go(state, ["gather", ("spot1", "ash-wolves")])
+    state = answer(state, {"type": "option", "index": 1})  # active, 1 diamond
+    state = answer(state, PASS, dice=[5])
+    result = RULES.outcome(state)
+    assert result and not result["won"] and "died" in result["reason"]
 
 
 def test_the_round_before_winter_is_played_out_and_the_next_begins():

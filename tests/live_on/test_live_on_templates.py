@@ -75,3 +75,6 @@ def test_the_rules_page_lists_each_band_sizes_winter_and_names_the_retuned_ones_
     # The note on the 24 November 2026 retuning quotes two of the numbers; it must not fall behind the table.
     assert f"a lone player now has until the end of round {WINTER_ROUND[1]} (was 50)" in text
     assert f"A band of four has until round {WINTER_ROUND[4]} (was 11)" in text
+    # The note on the 25 November 2026 retuning (issue 21 item 11: deaths a real share of losses) quotes one more.
+    assert f"a band of three now has until the end of round {WINTER_ROUND[3]} (was 17)" in text
+    assert "What changed on 25 November 2026" in text and "cost 3 health on a failed option" in text
