@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import random
 import sys
 import time
@@ -57,19 +58,39 @@ def play(rules, players: int, seed: int, strong_seat: int, budget, timings: list
     return rules.outcome(state) or {"winners": []}  # unfinished after MOVE_CAP moves: counted as a loss
 
 
-def series(rules, players: int, games: int, budget, label: str) -> tuple[int, int, list[float]]:
-    wins = shared = 0
+def one_game(slug: str, players: int, game: int, budget) -> tuple[str, list[float]]:
+    """Game number ``game`` of a series: 'win', 'shared' or 'loss' for the strong bot, and its decision times.
+    The same game number gives the same game whichever process plays it."""
+    timings: list[float] = []
+    seat = game % players
+    winners = play(engine(slug), players, 20_000 + 97 * game + players, seat, budget, timings).get("winners") or []
+    result = "win" if winners == [seat] else "shared" if seat in winners else "loss"
+    return result, timings
+
+
+def _one_game_job(job: tuple) -> tuple[str, list[float]]:
+    return one_game(*job)
+
+
+def series(slug: str, players: int, games: int, budget, label: str, workers: int) -> tuple[int, int, list[float]]:
+    results: list[str] = []
     timings: list[float] = []
     progress = Progress(games, label=f"{label}: ")
-    for game in range(games):
-        progress.update(game)
-        seat = game % players
-        winners = play(rules, players, 20_000 + 97 * game + players, seat, budget, timings).get("winners") or []
-        if winners == [seat]:
-            wins += 1
-        elif seat in winners:
-            shared += 1
-    return wins, shared, timings
+    jobs = [(slug, players, game, budget) for game in range(games)]
+    outcomes: list[tuple[str, list[float]]] = []
+    if workers > 1:
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            for outcome in pool.imap_unordered(_one_game_job, jobs):
+                outcomes.append(outcome)
+                progress.update(len(outcomes))
+    else:
+        for job in jobs:
+            progress.update(len(outcomes))
+            outcomes.append(one_game(*job))
+    for result, times in outcomes:
+        results.append(result)
+        timings += times
+    return results.count("win"), results.count("shared"), timings
 
 
 def report(players: int, games: int, wins: int, shared: int, timings: list[float]) -> None:
@@ -91,18 +112,20 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="two-player games (default 200)")
     parser.add_argument("--four", type=int, default=100, help="four-player games (default 100)")
     parser.add_argument("--deals", type=int, default=40, help="the strong bot's deals per decision (default 40)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="processes playing games side by side (default 1; each game is the same either way)")
     parser.add_argument("--seconds", type=float, default=1.0,
                         help="the strong bot's time per decision (default 1.0; the deals should end it first)")
     args = parser.parse_args()
 
-    rules = engine(args.game)
     budget = Budget(deals=args.deals, seconds=args.seconds)
     started = time.perf_counter()
     print(f"command: .venv/bin/python bench/strong_bots.py {args.game} --games {args.games} --four {args.four} "
-          f"--deals {args.deals} --seconds {args.seconds}")
+          f"--deals {args.deals} --seconds {args.seconds} --workers {args.workers}")
     for players, games in ((2, args.games), (4, args.four)):
         if games:
-            wins, shared, timings = series(rules, players, games, budget, f"{args.game} {players}p")
+            wins, shared, timings = series(args.game, players, games, budget, f"{args.game} {players}p",
+                                           args.workers)
             report(players, games, wins, shared, timings)
     print(f"time: {time.perf_counter() - started:.0f} s")
 
