@@ -2,7 +2,6 @@
 against three heuristic bots (issue 21, item 10).
 
 Run from the repository root:  .venv/bin/python bench/strong_bots.py stone_age --games 200 --four 100 --deals 40
-(Stone Age or Innovation: Origins offers no strong bot until its search beats the heuristic.)
 A game counts as a win only when the strong bot is the sole winner. Prints, per table size, the wins with their
 Wilson 95% interval, and the strong bot's seconds per decision (decisions with more than one legal move).
 """
@@ -23,7 +22,7 @@ from apps.matches.engine import engine
 from apps.matches.engine.search import Budget
 from bench._progress import Progress
 
-GAMES = ("stone_age", "innovation")
+GAMES = ("stone_age", "innovation", "origins")
 MOVE_CAP = 5_000  # a game still going after this many moves is stopped and counted as a strong bot's loss
 
 

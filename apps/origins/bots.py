@@ -10,8 +10,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from apps.matches.engine.search import Search, strong_bot
+
 from . import flow, objectives
 from .content import CARD_BY_ID, CONTINENTS, DISTANCE, START, STRAITS, TERRITORIES, TERRITORY_BY_ID, parse_form
+from .determinize import determinized
 from .state import Entry, OriginsState, Pawn
 
 State = OriginsState
@@ -247,3 +250,19 @@ def play_turn(state: State, seat: int, moves: list[Move], reward: Entry | None) 
             return move
     return next(m for m in moves if m["type"] == "end_turn")
 
+
+def standings(state: State) -> list[float]:
+    """Every seat's position as the heuristic judges it: points now plus objectives in reach, pawns and tiles."""
+    return [evaluate(state, seat) for seat in range(state["players"])]
+
+
+def whose_turn(state: State) -> int:
+    return state["seat"]
+
+
+# The strong bot (``apps.matches.engine.search``): a playout runs to the start of the bot's next turn, and a lead of
+# 5 points is most of a win (a two-player game ends near 40 to 55). Many of a turn's moves are close (which pawn,
+# which territory), so the heuristic's own move keeps an edge of a tenth of a win: the search overrules it only
+# when the playouts clearly disagree.
+STRONG = strong_bot(Search(determinize=determinized, rollout=heuristic, values=standings, scale=5.0, depth=200,
+                           turn=whose_turn, edge=0.1))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 import random
 
-from apps.matches.engine.hidden import new_generator
+from apps.matches.engine.hidden import deal_into, new_generator
 
 from .content import CARD_BY_ID
 from .state import OriginsState as State
@@ -25,11 +25,6 @@ def determinized(state: State, seat: int | None, rng: random.Random) -> State:
                            if CARD_BY_ID[card].color == color and card not in revealed]
         deck = twin["decks"][color]
         places += [(deck, i) for i, card in enumerate(deck) if card not in revealed]
-        # Sorted first, so the deal depends on the seat's view and the generator only, not on where the hidden
-        # cards really lie: a searching bot given the same generator deals alike in states its seat cannot tell apart.
-        dealt = sorted(where[i] for where, i in places)
-        rng.shuffle(dealt)
-        for (where, i), card in zip(places, dealt, strict=True):
-            where[i] = card
+        deal_into(places, rng)
     twin["rng"] = new_generator(rng)
     return twin

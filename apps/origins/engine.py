@@ -47,7 +47,7 @@ class OriginsRules(FlowRules[OriginsState]):
     visibility = visibility
 
     def bots(self) -> dict[str, tuple[str, BotChooser]]:
-        return {"heuristic": ("Heuristic bot", origin_bots.heuristic)}
+        return {"heuristic": ("Heuristic bot", origin_bots.heuristic), "strong": ("Strong bot", origin_bots.STRONG)}
 
     def apply(self, state: OriginsState, seat: int, move: Move) -> OriginsState:
         move = self.admit(state, seat, move)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 import random
 
-from apps.matches.engine.hidden import new_generator
+from apps.matches.engine.hidden import deal_into, new_generator
 
 from . import flow
 from .state import StoneAgeState as State
@@ -24,12 +24,7 @@ def determinized(state: State, seat: int | None, rng: random.Random) -> State:
             cards += [(player["extra"], i) for i in range(len(player["extra"]))]
     tiles: list[tuple[list[str], int]] = [(stack, i) for stack in twin["stacks"] for i in range(len(stack) - 1)]
     tiles += [(twin["boxed"], i) for i in range(len(twin["boxed"]))]
-    for places in (cards, tiles):
-        # Sorted first, so the deal depends on the seat's view and the generator only, not on where the hidden
-        # cards really lie: a searching bot given the same generator deals alike in states its seat cannot tell apart.
-        dealt = sorted(where[i] for where, i in places)
-        rng.shuffle(dealt)
-        for (where, i), item in zip(places, dealt, strict=True):
-            where[i] = item
+    deal_into(cards, rng)
+    deal_into(tiles, rng)
     twin["rng"] = new_generator(rng)
     return twin

@@ -27,6 +27,17 @@ def reshuffled(items: Sequence[T], known: Callable[[T], bool], rng: random.Rando
     return out
 
 
+def deal_into(places: Sequence[tuple[list, int]], rng: random.Random) -> None:
+    """Deal the items held at ``places`` (each a list and an index in it) again at random among those places.
+
+    They are sorted first, so the deal depends on the places and the generator only, not on which item really lies
+    where: a searching bot given the same generator deals alike in states its seat cannot tell apart."""
+    dealt = sorted(where[i] for where, i in places)
+    rng.shuffle(dealt)
+    for (where, i), item in zip(places, dealt, strict=True):
+        where[i] = item
+
+
 def new_generator(rng: random.Random) -> int:
     """A game generator state of the bot's making, in the range the games' seeded generator uses."""
     return rng.getrandbits(62) + 1

@@ -35,7 +35,7 @@ Chooser = Callable[[Any, Any, int, random.Random], Move]
 Determinize = Callable[[Any, int, random.Random], Any]
 Values = Callable[[Any], Sequence[float]]  # every seat's standing in a position, in the game's own points
 
-HEURISTIC_EDGE = 0.02  # reward the heuristic's own move is credited with before anything is measured
+HEURISTIC_EDGE = 0.02  # the default of ``Search.edge``
 KEEP = 6  # moves still searched after the first deals (besides the heuristic's), the best by mean reward
 FIRST_DEALS = 2  # deals every move gets before the weakest are dropped
 
@@ -57,7 +57,12 @@ class Search:
     rollout: Chooser
     values: Values
     scale: float  # a lead of this many of the game's points is worth tanh(1) ≈ 0.76 of a win
-    depth: int  # moves played after the candidate before the position is judged
+    depth: int  # moves played after the candidate before the position is judged (the most, if ``turn`` is given)
+    # Whose turn a position is in, for a game of turns of many moves. Given, a playout ends as the bot's next turn
+    # begins (every other seat having played one turn), so every candidate is judged at the same point of the
+    # game: counted in moves, a candidate that ends the turn early would hand the others more of the playout.
+    turn: Callable[[Any], int] | None = None
+    edge: float = HEURISTIC_EDGE  # reward the heuristic's own move is credited with before anything is measured
     # Move types the search never proposes unless the heuristic chose one: a move that takes back a half-made
     # action ("cancel") leads to a position the bot was just in, and noise could make it prefer going round.
     takebacks: frozenset[str] = frozenset({"cancel"})
@@ -78,9 +83,15 @@ def reward(rules: Rules, state: State, seat: int, search: Search) -> float:
 
 def playout(rules: Rules, state: State, seat: int, move: Move, rng: random.Random, search: Search) -> float:
     state = rules.apply(state, seat, move)
+    others_played = False
     for _ in range(search.depth):
         if rules.outcome(state) is not None:
             break
+        if search.turn is not None:
+            if search.turn(state) != seat:
+                others_played = True
+            elif others_played:
+                break
         mover = rules.active_seats(state)[0]
         state = rules.apply(state, mover, search.rollout(rules, state, mover, rng))
     return reward(rules, state, seat, search)
@@ -122,14 +133,14 @@ def choose(rules: Rules, state: State, seat: int, rng: random.Random, search: Se
             totals[index] += value
             counts[index] += 1
         if deal + 1 == FIRST_DEALS and len(candidates) > KEEP + 1:
-            ranked = sorted(candidates, key=lambda i: -_mean(totals, counts, i, favourite))
+            ranked = sorted(candidates, key=lambda i: -_mean(totals, counts, i, favourite, search.edge))
             candidates = sorted(set(ranked[:KEEP]) | {favourite})
-    best = max(candidates, key=lambda i: (_mean(totals, counts, i, favourite), i == favourite, -i))
+    best = max(candidates, key=lambda i: (_mean(totals, counts, i, favourite, search.edge), i == favourite, -i))
     return moves[best]
 
 
-def _mean(totals: list[float], counts: list[int], index: int, favourite: int) -> float:
-    edge = HEURISTIC_EDGE if index == favourite else 0.0
+def _mean(totals: list[float], counts: list[int], index: int, favourite: int, edge: float) -> float:
+    edge = edge if index == favourite else 0.0
     if not counts[index]:
         return edge - 2.0
     return totals[index] / counts[index] + edge
