@@ -25,6 +25,17 @@ Echo frames are padded to the mean size of the state frames seen in (a), and bot
 the same way (only the version at the start of the text is parsed, except by seats, which need their legal
 moves), so the ratios compare what the servers do, not what this client does.
 
+``--capacity`` finds each side's capacity instead of measuring (b) at given M: it runs (b) at the first
+``--matches`` value, then at M times ``--capacity-step``, and so on, until p99 passes 150 ms, a frame is lost or a
+move errs, and reports the highest M that held and its moves per second; then the same for the bare echo, M rooms
+of as many clients each stepping at the same interval (the echo's capacity found the same way in the same run).
+``--churn N`` keeps N more spectator sockets coming and going during (b): opened, held ``--churn-every`` seconds,
+closed all at once, again. ``--idle N`` runs each (b) twice, without and then with N idle sockets held open
+(half of them signed-in people's own sockets, ``/ws/me/``, half watchers of other matches, where nothing moves),
+and reports the ratio of the p99s and the servers' memory per idle socket. ``--gc-probe`` serves every process
+through ``bench/_gc_probe.py`` and reports the collections that paused the servers during each (b), the longest
+among them.
+
 A frame is lost when a client never saw a version that was made while it was connected. A client that
 gets two versions in quick succession may legitimately see only the newer (the server sends the newest
 state), but here no match has two moves in flight: the next move is sent only once everyone has the last
@@ -65,8 +76,12 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from bench import _gc_probe  # noqa: E402 -- found once the repository is on the path
+
 VERSION = re.compile(rb'^\{"type": ?"(\w+)", ?"version": ?(\d+)')
 MOVE_TIMEOUT = 10.0
+HELD_P99_MS = 150.0  # (b)'s target: a load holds while its p99 move-to-everyone stays within this
 PROGRESS_EVERY = 5.0  # seconds between progress lines on stderr while a scenario plays
 
 
@@ -225,6 +240,85 @@ async def open_client(room: Room, url: str, seat: int | None = None, cookie: str
     room.clients.append(client)
 
 
+class Watchers(Room):
+    """Sockets that come and go while a scenario plays (``--churn``): they watch, and no move waits for them."""
+
+    def next_frame(self):
+        return None
+
+
+async def churn(urls: list[str], match_ids: list[int], count: int, every: float, stop: asyncio.Event) -> Stats:
+    """Until ``stop``: open ``count`` spectator sockets spread over ``match_ids``, hold them ``every`` seconds,
+    close them all at once. The returned stats count the rounds (``accepted``) and any errors."""
+    stats = Stats(f"churn of {count}")
+    gate = asyncio.Semaphore(20)
+    while not stop.is_set():
+        room = Watchers(stats)
+        await asyncio.gather(*(open_client(room, f"{urls[i % len(urls)]}/ws/matches/{match_ids[i % len(match_ids)]}"
+                                           f"/?format=json", gate=gate) for i in range(count)))
+        try:
+            await asyncio.wait_for(stop.wait(), every)
+        except TimeoutError:
+            pass
+        await room.close()
+        stats.accepted += 1
+    return stats
+
+
+async def open_idle(urls: list[str], count: int, make, first_user: int) -> Watchers:
+    """``count`` idle sockets: half ``/ws/me/`` of signed-in people (the seats of new matches, several sockets to
+    each, as of several tabs), half watchers of those matches, where nothing moves (a match for every twenty)."""
+    stats = Stats(f"{count} idle sockets")
+    room = Watchers(stats)
+    matches = await make(idle_matches(count), first_user)
+    cookies = [cookie for match in matches for cookie in match["cookies"]]
+    gate = asyncio.Semaphore(20)
+    mine = count // 2
+    opening = [open_client(room, f"{urls[i % len(urls)]}/ws/me/", cookie=cookies[i % len(cookies)], gate=gate)
+               for i in range(mine)]
+    opening += [open_client(room, f"{urls[i % len(urls)]}/ws/matches/{matches[i % len(matches)]['id']}/?format=json",
+                            gate=gate) for i in range(count - mine)]
+    await asyncio.gather(*opening)
+    for client in room.clients:  # a person's own socket hears no version: nothing to wait for but quiet
+        client.version = max(client.version, 0)
+    await settle([room])
+    if len(room.clients) < count or stats.errors:
+        print(f"  idle: {len(room.clients)} of {count} sockets open, errors {dict(stats.errors)}", flush=True)
+    return room
+
+
+def idle_matches(count: int) -> int:
+    return max(1, count // 20)
+
+
+def rss_kib(pids: list[int]) -> int:
+    """The resident memory of these processes, in KiB (Linux)."""
+    total = 0
+    for pid in pids:
+        for text in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if text.startswith("VmRSS:"):
+                total += int(text.split()[1])
+    return total
+
+
+async def open_echo_rooms(stats: Stats, urls: list[str], rooms: int, clients: int, pad: int) -> list[EchoRoom]:
+    """``rooms`` echo rooms of ``clients`` sockets each, spread over the processes as (b)'s matches are."""
+    gate = asyncio.Semaphore(20)
+    made, opening = [], []
+    for n in range(rooms):
+        room = EchoRoom(stats, pad)
+        made.append(room)
+        name = secrets.token_hex(4)
+        opening += [open_client(room, f"{urls[(n + i) % len(urls)]}/ws/echo/{name}/", gate=gate)
+                    for i in range(clients)]
+    await asyncio.gather(*opening)
+    for room in made:
+        for client in room.clients:
+            client.version = 0
+    await settle(made)
+    return made
+
+
 async def settle(rooms: list[Room], quiet: float = 1.0, limit: float = 300.0):
     """Wait until every client has its room's version and no frames (presence storms) arrive for ``quiet`` s."""
     deadline = time.perf_counter() + limit
@@ -322,11 +416,17 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_servers(app: str, count: int, env: dict, logs: Path) -> tuple[list[subprocess.Popen], list[str]]:
+def start_servers(app: str, count: int, env: dict, logs: Path,
+                  probe: Path | None = None) -> tuple[list[subprocess.Popen], list[str]]:
+    """``count`` Daphne processes serving ``app``; with ``probe`` (a folder), through ``bench/_gc_probe.py``."""
     procs, urls = [], []
+    if probe is not None:
+        probe.mkdir(parents=True, exist_ok=True)
+        env = {**env, "GC_PROBE_APP": app, "GC_PROBE_DIR": str(probe)}
+        app = "bench._gc_probe:application"
     for _ in range(count):
         port = free_port()
-        log = open(logs / f"{app.split(':')[0]}-{port}.log", "w")
+        log = open(logs / f"{env.get('GC_PROBE_APP', app).split(':')[0]}-{port}.log", "w")
         procs.append(subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), app],
                                       cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT))
         urls.append(f"ws://127.0.0.1:{port}")
@@ -411,6 +511,43 @@ def by_second(stats: Stats) -> str:
         f"{n}s {pct(times, 0.5):.0f}/{pct(times, 1.0):.0f}" for n, times in sorted(seconds.items()))
 
 
+def held(stats: Stats) -> bool:
+    """Whether a load held: every move reached everyone, within the p99 target, nothing lost, nothing refused."""
+    return bool(stats.everyone) and pct(stats.everyone, 0.99) <= HELD_P99_MS and not stats.lost and not stats.errors
+
+
+async def capacity(trial, start: int, step: float, most: int) -> tuple[int, float] | None:
+    """The highest M at which ``trial(M)`` held, raising M from ``start`` by ``step`` up to ``most``, and its rate
+    (accepted per second); None if the first M did not hold."""
+    best, m = None, start
+    while m <= most:
+        stats = await trial(m)
+        if not held(stats):
+            break
+        best = (m, stats.accepted / stats.seconds)
+        m = max(m + 1, round(m * step))
+    return best
+
+
+def held_line(name: str, found: tuple[int, float] | None, unit: str) -> str:
+    if found is None:
+        return f"capacity, {name}: the first M tried did not hold (p99 over {HELD_P99_MS:g} ms, or a frame lost)"
+    return (f"capacity, {name}: held at M = {found[0]}, {found[1]:.1f} {unit}/s "
+            f"(p99 within {HELD_P99_MS:g} ms, none lost)")
+
+
+def pauses(folder: Path, since: float, until: float) -> str:
+    """What the probe saw in ``folder`` between the unix times ``since`` and ``until``."""
+    seen = _gc_probe.read(folder, since, until)
+    if not seen:
+        return f"gc: no collection paused a server for {_gc_probe.SHORTEST_MS:g} ms or more"
+    longest = max(seen, key=lambda pause: pause[2])
+    full = [pause for pause in seen if pause[1] == 2]
+    return (f"gc: {len(seen)} collections of {_gc_probe.SHORTEST_MS:g} ms or more, the longest {longest[2]:.1f} ms "
+            f"(generation {longest[1]}); generation 2: {len(full)}"
+            + (f", the longest {max(p[2] for p in full):.1f} ms" if full else ""))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, nargs="+", default=[500], help="M values of scenario (b)")
@@ -424,6 +561,18 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=200, help="frames of the bare pair; moves of (c) <= a game")
     parser.add_argument("--by-second", action="store_true", help="print (b)'s times by the second moves were sent")
     parser.add_argument("--scenarios", default="abc", help="which of a, b, c to run (the bare ones always run)")
+    parser.add_argument("--capacity", action="store_true",
+                        help="raise (b)'s M from the first --matches value until p99 passes 150 ms or a frame is "
+                             "lost, for the site and then the bare echo, and report the highest M that held")
+    parser.add_argument("--capacity-step", type=float, default=1.5, help="factor between the M tried (default 1.5)")
+    parser.add_argument("--capacity-max", type=int, default=5000, help="the largest M tried (default 5000)")
+    parser.add_argument("--churn", type=int, default=0,
+                        help="spectator sockets opened and closed all at once, again and again, during (b)")
+    parser.add_argument("--churn-every", type=float, default=5.0, help="seconds each churn of sockets stays open")
+    parser.add_argument("--idle", type=int, default=0,
+                        help="run each (b) again with this many idle sockets held open, and compare")
+    parser.add_argument("--gc-probe", action="store_true",
+                        help="report the servers' cycle collections during (b) (bench/_gc_probe.py)")
     parser.add_argument("--game-urls", nargs="+", help="ws://host:port of running site processes")
     parser.add_argument("--echo-urls", nargs="+", help="ws://host:port of running echo processes")
     parser.add_argument("--echo-layer", choices=["stock", "site"], default="stock",
@@ -462,12 +611,18 @@ def main() -> None:
             logs = Path(tempfile.mkdtemp(prefix="ws_load-"))
             print(f"server logs in {logs}", flush=True)
             if not game_urls:
-                started, game_urls = start_servers("config.asgi:application", 2, dict(os.environ), logs)
+                started, game_urls = start_servers("config.asgi:application", 2, dict(os.environ), logs,
+                                                   logs / "gc-site" if args.gc_probe else None)
                 procs += started
             if not echo_urls:
                 started, echo_urls = start_servers("bench.echo_asgi:application", 2,
-                                                   {**os.environ, "ECHO_LAYER": args.echo_layer}, logs)
+                                                   {**os.environ, "ECHO_LAYER": args.echo_layer}, logs,
+                                                   logs / "gc-echo" if args.gc_probe else None)
                 procs += started
+            args.probe_folder = logs if args.gc_probe and not args.game_urls else None
+        else:
+            args.probe_folder = None
+        args.site_pids = [] if args.game_urls else [proc.pid for proc in procs[:2]]
         asyncio.run(run(args, game_urls, echo_urls))
     finally:
         for proc in procs:
@@ -504,14 +659,57 @@ async def run(args, game_urls: list[str], echo_urls: list[str]) -> None:
         rate_a, rate_pair = len(a.everyone) / sum(a.everyone), len(pair.everyone) / sum(pair.everyone)
         print(f"back to back (1 / mean time to everyone): (a) {rate_a:.1f} moves/s, bare pair {rate_pair:.1f} frames/s"
               f" ({rate_a / rate_pair:.2f}x); target: (a) p50 within 3x bare pair p50", flush=True)
-    for m in args.matches if "b" in args.scenarios else []:
+
+    async def site_b(m: int) -> Stats:
+        nonlocal users
         b = Stats(f"(b) {m} matches, a move per {args.interval:g}s")
         matches = await make(m, users)
         users += 2 * m
-        await play(b, await open_matches(b, matches, game_urls, args.match_spectators), args.interval,
-                   args.duration, None)
-        print(line(b, pair) + "\n" + slowest(b) + ("\n" + by_second(b) if args.by_second else "")
-              + "\ntarget: (b) p99 < 150 ms and zero lost frames", flush=True)
+        rooms = await open_matches(b, matches, game_urls, args.match_spectators)
+        stop = asyncio.Event()
+        churning = (asyncio.create_task(churn(game_urls, [match["id"] for match in matches], args.churn,
+                                              args.churn_every, stop)) if args.churn else None)
+        since = time.time()
+        await play(b, rooms, args.interval, args.duration, None)
+        until = time.time()
+        print(line(b, pair) + "\n" + slowest(b) + ("\n" + by_second(b) if args.by_second else ""), flush=True)
+        if churning is not None:
+            stop.set()
+            churned = await churning
+            print(f"  churn: {args.churn} sockets opened and closed all at once {churned.accepted} times"
+                  f"{', errors ' + str(dict(churned.errors)) if churned.errors else ''}", flush=True)
+        if args.probe_folder is not None:
+            print("  " + pauses(args.probe_folder / "gc-site", since, until), flush=True)
+        return b
+
+    async def echo_b(m: int) -> Stats:
+        b = Stats(f"bare echo, {m} rooms, a frame per {args.interval:g}s")
+        rooms = await open_echo_rooms(b, echo_urls, m, 2 + args.match_spectators, pad)
+        await play(b, rooms, args.interval, args.duration, None)
+        print(line(b, pair), flush=True)
+        return b
+
+    if "b" in args.scenarios and args.capacity:
+        site = await capacity(site_b, args.matches[0], args.capacity_step, args.capacity_max)
+        echo = await capacity(echo_b, args.matches[0], args.capacity_step, args.capacity_max)
+        print("\n" + held_line("site", site, "moves") + "\n" + held_line("bare echo", echo, "frames"), flush=True)
+        if site and echo:
+            print(f"site / bare echo capacity: {site[1] / echo[1]:.2f}x in moves per second", flush=True)
+    for m in args.matches if "b" in args.scenarios and not args.capacity else []:
+        without = await site_b(m)
+        if args.idle:
+            before = rss_kib(args.site_pids) if args.site_pids else None
+            idle = await open_idle(game_urls, args.idle, make, users)
+            users += 2 * idle_matches(args.idle)
+            grown = rss_kib(args.site_pids) - before if before is not None else None
+            with_idle = await site_b(m)
+            await idle.close()
+            ratio = pct(with_idle.everyone, 0.99) / pct(without.everyone, 0.99)
+            memory = (f"; the servers grew {grown / 1024:.1f} MiB, {grown * 1024 / len(idle.clients) / 1000:.1f} kB "
+                      f"per idle socket (all processes together)" if grown is not None and idle.clients else "")
+            print(f"  with {len(idle.clients)} idle sockets: p99 {ratio:.2f}x the run without them (target 1.2x)"
+                  f"{memory}", flush=True)
+        print(f"target: (b) p99 < {HELD_P99_MS:g} ms and zero lost frames", flush=True)
     if "c" in args.scenarios:
         c = Stats(f"(c) one match, {args.spectators} spectators")
         rooms = await open_matches(c, await make(1, users), game_urls, args.spectators)
