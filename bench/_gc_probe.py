@@ -33,7 +33,7 @@ def install(folder: Path) -> Callable[[str, dict], None]:
             return
         took = (time.perf_counter() - began.pop()) * 1000
         if took >= SHORTEST_MS:
-            out.write(f"{time.time():.3f} {info['generation']} {took:.2f} {info['collected']}\n")
+            out.write(f"{time.time():.6f} {info['generation']} {took:.2f} {info['collected']}\n")
 
     gc.callbacks.append(probe)
     return probe
