@@ -542,9 +542,11 @@ def pauses(folder: Path, since: float, until: float) -> str:
     if not seen:
         return f"gc: no collection paused a server for {_gc_probe.SHORTEST_MS:g} ms or more"
     longest = max(seen, key=lambda pause: pause[2])
+    busiest = max(seen, key=lambda pause: pause[3])
     full = [pause for pause in seen if pause[1] == 2]
     return (f"gc: {len(seen)} collections of {_gc_probe.SHORTEST_MS:g} ms or more, the longest {longest[2]:.1f} ms "
-            f"(generation {longest[1]}); generation 2: {len(full)}"
+            f"(generation {longest[1]}, {longest[3]:.1f} ms of it collecting); the most CPU {busiest[3]:.1f} ms "
+            f"(generation {busiest[1]}); generation 2: {len(full)}"
             + (f", the longest {max(p[2] for p in full):.1f} ms" if full else ""))
 
 

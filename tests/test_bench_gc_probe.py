@@ -25,7 +25,7 @@ def test_it_logs_a_full_collection_that_pauses_the_process_and_reads_it_back(tmp
     finally:
         gc.callbacks.remove(probe)
     seen = _gc_probe.read(tmp_path, since - 0.001, until + 0.001)  # the times are written to the microsecond
-    assert any(generation == 2 and took >= 0 for _, generation, took in seen)
+    assert any(generation == 2 and took >= 0 and cpu >= 0 for _, generation, took, cpu in seen)
     assert _gc_probe.read(tmp_path, until + 60, until + 120) == []  # another scenario's seconds: nothing
 
 
