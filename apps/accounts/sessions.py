@@ -46,12 +46,16 @@ def session_check(user_id: int, session_key: str) -> tuple[str, list] | None:
     """
     if import_module(settings.SESSION_ENGINE).SessionStore is not DatabaseStore:
         return None
+    return _session_sql(), [session_key, timezone.now(), user_id]
+
+
+@lru_cache(maxsize=1)
+def _session_sql() -> str:
     users, qn = get_user_model(), connection.ops.quote_name
     sessions = DatabaseStore.get_model_class()
-    sql = (f"(SELECT s.{qn('session_data')} FROM {qn(sessions._meta.db_table)} s, {qn(users._meta.db_table)} u "
-           f"WHERE s.{qn('session_key')} = %s AND s.{qn('expire_date')} > %s "
-           f"AND u.{qn(users._meta.pk.column)} = %s AND u.{qn('is_active')})")
-    return sql, [session_key, timezone.now(), user_id]
+    return (f"(SELECT s.{qn('session_data')} FROM {qn(sessions._meta.db_table)} s, {qn(users._meta.db_table)} u "
+            f"WHERE s.{qn('session_key')} = %s AND s.{qn('expire_date')} > %s "
+            f"AND u.{qn(users._meta.pk.column)} = %s AND u.{qn('is_active')})")
 
 
 def signed_in_by(session_data: str | None, user_id: int) -> bool:

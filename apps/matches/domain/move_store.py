@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import cache
 from typing import Any, cast
 
 import orjson
 import psycopg
-from django.db import connection, transaction
+from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
 from django.db.models import Field, JSONField
 from django.utils import timezone
 from psycopg.types.json import Jsonb
@@ -39,6 +40,8 @@ from apps.matches.models import Match, MatchSeat, MoveLog, ReplaySnapshot
 SEAT_FIELDS = ("id", "match_id", "index", "name", "bot", "bot_by", "user_id")
 # In the model's own order, which ``Model.from_db`` expects its values in.
 _SEAT_COLUMNS = [field for field in MatchSeat._meta.concrete_fields if field.attname in SEAT_FIELDS]
+_SEAT_NAMES = [field.attname for field in _SEAT_COLUMNS]
+_MATCH_NAMES = [field.attname for field in Match._meta.concrete_fields]
 
 
 def _cursor() -> psycopg.Cursor:
@@ -46,13 +49,13 @@ def _cursor() -> psycopg.Cursor:
     return psycopg.Cursor(connection.connection)
 
 
-def _to_db(field, value):
+def _to_db(field, value, db=connection):
     """A value as its column takes it; JSON written by orjson (a fifth of ``json``'s time for a state), falling back
     to ``json`` for what orjson refuses, such as an integer beyond 64 bits. (It is not read by orjson, which would
     read such an integer as a float.)"""
     if isinstance(field, JSONField) and field.encoder is None and value is not None:
         return Jsonb(value, dumps=_dumps)
-    return field.get_db_prep_save(value, connection)
+    return field.get_db_prep_save(value, db)
 
 
 def _dumps(value) -> bytes | str:
@@ -86,15 +89,21 @@ def load(match_id: int, signed_in: tuple[int, str | None] | None = None) -> tupl
 def load_statement(match_id: int, check: tuple[str, list] | None) -> tuple[str, list]:
     """The one statement of ``load`` on PostgreSQL (``check``: a ``session_check``, or None), with its
     parameters. It gives one row even when the match is gone (the session's answer still comes back)."""
+    session_sql, params = check if check is not None else ("NULL", [])
+    return _load_sql(session_sql), [*params, match_id]
+
+
+@cache
+def _load_sql(session_sql: str) -> str:
+    # Built once: quoting each name through Django's connection proxy cost more than PostgreSQL's answer.
     qn: Callable[[Any], str] = connection.ops.quote_name
     seat_table = qn(MatchSeat._meta.db_table)
     seat_columns = ", ".join(f"s.{qn(field.column)}" for field in _SEAT_COLUMNS)
-    session_sql, params = check if check is not None else ("NULL", [])
     return (f"SELECT {session_sql}, m.* FROM (SELECT 1) one LEFT JOIN (SELECT "
             f"{', '.join(f'm.{qn(f.column)}' for f in Match._meta.concrete_fields)}, "
             f"(SELECT json_agg(json_build_array({seat_columns}) ORDER BY s.{qn('index')}) FROM {seat_table} s "
             f"WHERE s.{qn('match_id')} = m.{qn('id')}) "
-            f"FROM {qn(Match._meta.db_table)} m WHERE m.{qn('id')} = %s) m ON TRUE", [*params, match_id])
+            f"FROM {qn(Match._meta.db_table)} m WHERE m.{qn('id')} = %s) m ON TRUE")
 
 
 def loaded(row: tuple, signed_in: tuple[int, str | None] | None) -> tuple[Match | None, list[MatchSeat]]:
@@ -104,15 +113,15 @@ def loaded(row: tuple, signed_in: tuple[int, str | None] | None) -> tuple[Match 
         raise SessionEnded
     if values_read[0] is None:
         return None, []
+    db = connections[DEFAULT_DB_ALIAS]
     fields = Match._meta.concrete_fields
-    values = [field.from_db_value(value, None, connection) if hasattr(field, "from_db_value") else value
+    values = [field.from_db_value(value, None, db) if hasattr(field, "from_db_value") else value
               for field, value in zip(fields, values_read[:-1], strict=True)]
-    match = Match.from_db(connection.alias, [f.attname for f in fields], values)
+    match = Match.from_db(db.alias, _MATCH_NAMES, values)
     seats = values_read[-1] or []
     if isinstance(seats, str):
         seats = json.loads(seats)
-    names = [field.attname for field in _SEAT_COLUMNS]
-    return match, [MatchSeat.from_db(connection.alias, names, values) for values in seats]
+    return match, [MatchSeat.from_db(db.alias, _SEAT_NAMES, values) for values in seats]
 
 
 async def aload(conn: psycopg.AsyncConnection, match_id: int, check: tuple[str, list],
@@ -187,28 +196,44 @@ def write_statement(match_id: int, version: int, fields: dict[str, Any], log: di
     """The one statement of ``write`` on PostgreSQL, with its parameters: it inserts a log row only if the update
     found the match at ``version``, and on every ``ReplaySnapshot.EVERY``-th version also keeps the new state as a
     replay snapshot (its count of rows is still the log row's)."""
-    qn: Callable[[Any], str] = connection.ops.quote_name
     log = {"match_id": match_id, "version": version + 1, **log}
     log.setdefault("created_at", fields.get("updated_at") or timezone.now())  # as auto_now_add would
-    sets, params = [], []
-    for name, value in fields.items():
-        field = cast(Field, Match._meta.get_field(name))
-        sets.append(f"{qn(field.column)} = %s")
-        params.append(_to_db(field, value))
+    keep = _keeps_snapshot(version, fields)
+    db = connections[DEFAULT_DB_ALIAS]
+    params = [_to_db(_match_field(name), value, db) for name, value in fields.items()]
     params += [match_id, version]
-    state_column = qn(Match._meta.get_field("state").column)
-    keep = ""
-    if _keeps_snapshot(version, fields):
-        table = qn(ReplaySnapshot._meta.db_table)
-        keep = (f", kept AS (INSERT INTO {table} ({qn('match_id')}, {qn('version')}, {qn('state')}) "
-                f"SELECT {qn('id')}, %s, {state_column} FROM moved ON CONFLICT DO NOTHING)")
+    if keep:
         params.append(version + 1)
-    log_fields = [cast(Field, MoveLog._meta.get_field(name)) for name in log]
-    params += [_to_db(field, value) for field, value in zip(log_fields, log.values(), strict=True)]
-    return (f"WITH moved AS (UPDATE {qn(Match._meta.db_table)} SET {', '.join(sets)} "
-            f"WHERE {qn('id')} = %s AND {qn('version')} = %s RETURNING {qn('id')}, {state_column}){keep} "
-            f"INSERT INTO {qn(MoveLog._meta.db_table)} ({', '.join(qn(f.column) for f in log_fields)}) "
-            f"SELECT {', '.join(['%s'] * len(log_fields))} FROM moved"), params
+    params += [_to_db(_log_field(name), value, db) for name, value in log.items()]
+    return _write_sql(tuple(fields), keep, tuple(log)), params
+
+
+@cache
+def _match_field(name: str) -> Field:
+    return cast(Field, Match._meta.get_field(name))
+
+
+@cache
+def _log_field(name: str) -> Field:
+    return cast(Field, MoveLog._meta.get_field(name))
+
+
+@cache
+def _write_sql(field_names: tuple[str, ...], keep: bool, log_names: tuple[str, ...]) -> str:
+    # Built once for each shape of move (which fields it sets, whether it keeps a snapshot), as ``_load_sql``.
+    qn: Callable[[Any], str] = connection.ops.quote_name
+    sets = ", ".join(f"{qn(_match_field(name).column)} = %s" for name in field_names)
+    state_column = qn(Match._meta.get_field("state").column)
+    kept = ""
+    if keep:
+        table = qn(ReplaySnapshot._meta.db_table)
+        kept = (f", kept AS (INSERT INTO {table} ({qn('match_id')}, {qn('version')}, {qn('state')}) "
+                f"SELECT {qn('id')}, %s, {state_column} FROM moved ON CONFLICT DO NOTHING)")
+    log_columns = ", ".join(qn(_log_field(name).column) for name in log_names)
+    return (f"WITH moved AS (UPDATE {qn(Match._meta.db_table)} SET {sets} "
+            f"WHERE {qn('id')} = %s AND {qn('version')} = %s RETURNING {qn('id')}, {state_column}){kept} "
+            f"INSERT INTO {qn(MoveLog._meta.db_table)} ({log_columns}) "
+            f"SELECT {', '.join(['%s'] * len(log_names))} FROM moved")
 
 
 def _keeps_snapshot(version: int, fields: dict[str, Any]) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from functools import lru_cache
 
 from django.conf import settings
 from django.db import connection
@@ -41,6 +42,11 @@ def listening(match_id: int) -> set[tuple[int | None, str]]:
 
 def listening_sql(match_id: int) -> tuple[str, list]:
     """The statement of ``listening``, with its parameters; its rows are (seat, format) pairs."""
+    return _listening_sql(), [match_id, timezone.now() - stale_after()]
+
+
+@lru_cache(maxsize=1)
+def _listening_sql() -> str:
     qn = connection.ops.quote_name
     return (f"SELECT DISTINCT {qn('seat')}, {qn('fmt')} FROM {qn(Presence._meta.db_table)} "
-            f"WHERE {qn('match_id')} = %s AND {qn('seen_at')} >= %s", [match_id, timezone.now() - stale_after()])
+            f"WHERE {qn('match_id')} = %s AND {qn('seen_at')} >= %s")
