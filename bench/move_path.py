@@ -9,7 +9,9 @@ For each game it starts two-seat matches and plays random legal moves through on
 socket takes (``--path``), with a socket registered for each seat (JSON frames) and one spectator per format in
 ``--watchers``:
 - ``loop`` (the default on PostgreSQL): a person's ordinary move, ``deeds.ado_move`` on the event loop with one
-  of the loop's own connections (``loop_db``), and the rendering of every viewer's frame;
+  of the loop's own connections (``loop_db``), and the rendering of every viewer's frame. The process keeps the
+  matches it wrote last (``match_cache``), as a server does; ``--cold`` drops them before each move, as for a
+  match moved last by another process;
 - ``thread``: ``MatchConsumer._submit`` in the database thread (``deeds.do_human_move``), the path of bots, last
   moves, resends, and of every move on SQLite.
 The pushed frames are collected, not sent. It prints, per game: moves timed, the median and 90th percentile ms per
@@ -130,14 +132,14 @@ def wal_position() -> int | None:
 
 
 def play(game: str, moves: int, watchers: list[str], trips: RoundTrips, rng: random.Random,
-         time_control: str = "none", path: str = "thread") -> dict:
+         time_control: str = "none", path: str = "thread", cold: bool = False) -> dict:
     import asyncio  # noqa: PLC0415 -- only here
 
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model  # noqa: PLC0415 -- imported once Django is set up
     from django.contrib.sessions.backends.db import SessionStore  # noqa: PLC0415 -- imported once Django is set up
     from django.db import close_old_connections, connection  # noqa: PLC0415 -- imported once Django is set up
 
-    from apps.matches.domain import deeds  # noqa: PLC0415 -- imported once Django is set up
+    from apps.matches.domain import deeds, match_cache  # noqa: PLC0415 -- imported once Django is set up
     from apps.matches.domain.deeds import SeatSpec, do_start_match  # noqa: PLC0415 -- imported once Django is set up
     from apps.matches.engine import engine  # noqa: PLC0415 -- imported once Django is set up
     from apps.matches.live import push  # noqa: PLC0415 -- imported once Django is set up
@@ -179,6 +181,8 @@ def play(game: str, moves: int, watchers: list[str], trips: RoundTrips, rng: ran
             connection.ensure_connection()
             if path == "loop":  # a move on the loop touches none of Django's connections: no health check
                 before = trips.count
+            if cold:
+                match_cache.clear()
             pids = backend_pids() if connection.vendor == "postgresql" else []
             server_started = servers_cpu(pids) if connection.vendor == "postgresql" else None
             started, cpu_started = time.perf_counter(), time.process_time()
@@ -218,6 +222,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed of the random moves (default 1)")
     parser.add_argument("--path", choices=["loop", "thread"], default=None,
                         help="the move path timed (default: loop on PostgreSQL, thread elsewhere)")
+    parser.add_argument("--cold", action="store_true",
+                        help="play each move as a process that did not write the match last would (on the loop: "
+                             "nothing kept of the match, so it is read first)")
     parser.add_argument("--time-control", default="none", help="the matches' clock, as the lobby's time_control "
                                                                 "(none, rt:M+S, days:D)")
     args = parser.parse_args()
@@ -243,12 +250,12 @@ def main() -> None:
     path = args.path or ("loop" if loop_db.enabled() else "thread")
     if path == "loop" and not loop_db.enabled():
         parser.error("the loop path needs PostgreSQL and CIVITAS_MOVE_CONNECTIONS above 0")
-    print(f"database: {connection.vendor}; path: {path}; sockets: each seat json, spectators {watchers or 'none'}; "
-          f"clock: {args.time_control}")
+    print(f"database: {connection.vendor}; path: {path}{' (cold)' if args.cold else ''}; sockets: each seat json, "
+          f"spectators {watchers or 'none'}; clock: {args.time_control}")
     print(f"{'game':<12}{'moves':>7}{'median ms':>11}{'p90 ms':>9}{'cpu ms':>8}{'trips/move':>12}"
           f"{'seat frame bytes':>18}{'db cpu ms':>11}{'wal bytes':>11}")
     for slug in slugs:
-        row = play(slug, args.moves, watchers, trips, random.Random(args.seed), args.time_control, path)
+        row = play(slug, args.moves, watchers, trips, random.Random(args.seed), args.time_control, path, args.cold)
         nan = float("nan")
         print(f"{slug:<12}{row['moves']:>7}{row['median']:>11.2f}{row['p90']:>9.2f}{row['cpu']:>8.2f}{row['trips']:>12.1f}"
               f"{row['frame']:>18.0f}{row['server'] if row['server'] is not None else nan:>11.2f}"

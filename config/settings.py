@@ -238,6 +238,9 @@ MATCH_FRAME_RATE = tuple(int(n) for n in os.environ.get("CIVITAS_MATCH_FRAME_RAT
 # Asynchronous PostgreSQL connections per process for the moves played on its event loop (apps/matches/loop_db.py);
 # 0 plays every move in the database thread.
 MOVE_CONNECTIONS = int(os.environ.get("CIVITAS_MOVE_CONNECTIONS", "4"))
+# Matches (and movers' sessions) each process keeps as it last wrote them, so that their next move on the loop is
+# one round trip (apps/matches/domain/match_cache.py); 0 keeps none.
+MOVE_CACHE_MATCHES = int(os.environ.get("CIVITAS_MOVE_CACHE_MATCHES", "1000"))
 # Open websockets one client address may hold in each process (0: no limit); see config/socket_limit.py.
 SOCKETS_PER_ADDRESS = int(os.environ.get("CIVITAS_SOCKETS_PER_ADDRESS", "60"))
 # How often each process looks for tables where a bot is to move and nothing moved for a while (0: never).

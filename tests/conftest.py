@@ -20,7 +20,7 @@ from django.db import connection, connections
 from django.test import Client
 from playwright.sync_api import sync_playwright
 
-from apps.matches.domain import loop_db
+from apps.matches.domain import loop_db, match_cache
 from apps.matches.domain.deeds import SeatSpec, do_start_match
 from apps.matches.live import bot_driver as bots
 from apps.moderation.models import MODERATORS_GROUP
@@ -59,6 +59,14 @@ def loop_connections_closed():
     when the test database is dropped."""
     yield
     loop_db.close_all()
+
+
+@pytest.fixture(autouse=True)
+def nothing_kept_of_other_tests_matches():
+    """Match ids repeat between tests: what a process keeps of the matches it moved (``match_cache``) starts empty."""
+    match_cache.clear()
+    yield
+    match_cache.clear()
 
 
 @pytest.fixture

@@ -5,13 +5,14 @@ import asyncio
 
 import pytest
 from channels.db import database_sync_to_async
+from django.contrib.sessions.models import Session
 from django.db import connection
 
 from apps.accounts.sessions import SessionEnded
-from apps.matches.domain import checks, deeds, loop_db
+from apps.matches.domain import checks, deeds, loop_db, match_cache, move_store
 from apps.matches.engine import engine
 from apps.matches.live import push
-from apps.matches.models import Match, MoveLog, Presence
+from apps.matches.models import Match, MatchSeat, MoveLog, Presence
 from tests.matches.test_consumer import connect
 from tests.matches.test_move_store import signed_in_key
 
@@ -203,3 +204,99 @@ async def test_the_loop_and_the_thread_record_the_same_mover_on_the_log_row(duel
 
     on_loop, in_thread = await database_sync_to_async(movers)(duel.pk), await database_sync_to_async(movers)(twin.pk)
     assert on_loop == in_thread == [(mover.username, False)]
+
+
+async def play_on_loop(match_id: int, sessions: dict) -> checks.MoveResult:
+    """The next legal move of ``match_id`` played on the loop from its seat's session (``sessions``: by seat)."""
+    match = await fresh(match_id)
+    seat, move = next_move(match)
+    result, _ = await submit(match_id, seat, move, match.version, f"v{match.version}", sessions[seat])
+    return result
+
+
+@pytest.fixture
+def counted_reads(monkeypatch) -> list:
+    reads = []
+    aload = move_store.aload
+
+    async def counted(*args):
+        reads.append(args[1])
+        return await aload(*args)
+
+    monkeypatch.setattr(move_store, "aload", counted)
+    return reads
+
+
+async def test_a_match_this_process_wrote_last_is_moved_without_reading_it(duel, alice, bob, counted_reads):
+    sessions = {0: await signed_in(alice), 1: await signed_in(bob)}
+    for _ in range(6):
+        assert (await play_on_loop(duel.pk, sessions)).ok
+    # Each seat's first move reads (its session is not known yet); every later one is written straight away.
+    assert len(counted_reads) == 2
+    stored = await fresh(duel.pk)
+    expected = duel.state
+    for _, seat, move, _, digest in await logged(duel.pk):
+        expected = RULES.apply(expected, seat, move)
+        assert digest == checks.state_digest(expected)
+    assert (stored.version, stored.state) == (6, expected)
+
+
+async def test_a_change_made_elsewhere_is_read_before_the_kept_match_is_moved(duel, alice, bob, counted_reads):
+    sessions = {0: await signed_in(alice), 1: await signed_in(bob)}
+    for _ in range(2):
+        assert (await play_on_loop(duel.pk, sessions)).ok
+    match = await fresh(duel.pk)
+    seat, move = next_move(match)
+    assert match_cache.get(duel.pk, 2, sessions[seat]) is not None  # (each seat has moved: both sessions known)
+
+    # A seat handed to a bot (the seats' guard): the person's move is refused from what is read now.
+    await database_sync_to_async(MatchSeat.objects.filter(match=duel, index=seat).update)(bot="heuristic",
+                                                                                          bot_by="vote")
+    reads = len(counted_reads)
+    result, _ = await submit(duel.pk, seat, move, 2, "", sessions[seat])
+    assert result.code == "forbidden" and len(counted_reads) == reads + 1
+    await database_sync_to_async(MatchSeat.objects.filter(match=duel, index=seat).update)(bot="", bot_by="")
+    assert (await submit(duel.pk, seat, move, 2, "", sessions[seat]))[0].ok
+    assert len(counted_reads) == reads + 2
+
+    # The match row changed without a new version (the match row's guard): the move is checked against it.
+    match = await fresh(duel.pk)
+    seat, move = next_move(match)
+    await database_sync_to_async(Match.objects.filter(pk=duel.pk).update)(status=Match.Status.ABORTED)
+    result, _ = await submit(duel.pk, seat, move, 3, "", sessions[seat])
+    assert (result.code, result.message) == ("illegal_move", "The match is over.")
+    assert (await fresh(duel.pk)).version == 3 and len(await logged(duel.pk)) == 3
+
+
+async def test_a_kept_match_is_not_moved_from_a_session_that_ended(duel, alice, bob, counted_reads):
+    sessions = {0: await signed_in(alice), 1: await signed_in(bob)}
+    for _ in range(2):
+        assert (await play_on_loop(duel.pk, sessions)).ok
+    match = await fresh(duel.pk)
+    seat, move = next_move(match)
+    user_id, key = sessions[seat]
+    await database_sync_to_async(Session.objects.filter(session_key=key).delete)()
+    with pytest.raises(SessionEnded):
+        await submit(duel.pk, seat, move, 2, "", sessions[seat])
+    assert (await fresh(duel.pk)).version == 2 and len(await logged(duel.pk)) == 2
+
+
+async def test_a_newer_frame_or_a_full_cache_lets_a_kept_match_go(duel, alice, bob, settings):
+    sessions = {0: await signed_in(alice), 1: await signed_in(bob)}
+    first = next_move(duel)[0]
+    assert (await play_on_loop(duel.pk, sessions)).ok
+    assert match_cache.get(duel.pk, 1, sessions[1 - first]) is None  # that seat has not moved: its session unknown
+    mover = sessions[first]
+    assert match_cache.get(duel.pk, 1, mover).match.version == 1
+    match_cache.seen(duel.pk, 1)  # this process's own frame
+    assert match_cache.get(duel.pk, 1, mover) is not None
+    match_cache.seen(duel.pk, 2)  # a move made on another process
+    assert match_cache.get(duel.pk, 1, mover) is None
+
+    settings.MOVE_CACHE_MATCHES = 1
+    twin = await database_sync_to_async(deeds.do_start_match)(
+        "chronicle", [deeds.SeatSpec("alice", alice), deeds.SeatSpec("bob", bob)], seed=20261126)
+    assert (await play_on_loop(duel.pk, sessions)).ok
+    assert (await play_on_loop(twin.pk, sessions)).ok
+    assert match_cache.get(twin.pk, 1, sessions[0]) or match_cache.get(twin.pk, 1, sessions[1])
+    assert not (match_cache.get(duel.pk, 2, sessions[0]) or match_cache.get(duel.pk, 2, sessions[1]))

@@ -4,7 +4,9 @@ A move has one path with two entries over the same checks and the same two ``mov
 ``ado_move`` on the event loop (a connection of the loop's own pool, ``loop_db``) and ``do_move`` in the database
 thread. Either is a compare-and-swap on the version column: the move is applied only if the match is still at the
 version the client saw, and the state and the move log's one row for that version are written together, all or
-nothing. What changed is announced after commit (``events``).
+nothing. What changed is announced after commit (``events``). On the loop the write also needs the match row, its
+seats and the mover's session as read (``move_store.Guard``), so a match this process wrote last is kept
+(``match_cache``) and its next move skips the read.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import logging
 import random
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import psycopg
@@ -20,7 +22,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
 from apps.accounts.sessions import session_check
-from apps.matches.domain import bots, loop_db, move_store, timekeeper
+from apps.matches.domain import bots, loop_db, match_cache, move_store, timekeeper
 from apps.matches.domain.checks import (
     MoveResult,
     PlannedMove,
@@ -118,7 +120,8 @@ class ToThread:
     - a malformed frame (a signed-out socket must hear that first, which takes the session's own read);
     - a move that may be a resend (its id given, its version not the match's): its id is looked for in the log;
     - the last move of a match, which commits with the results;
-    - a write that lost a race, reused an id, or whose connection failed.
+    - a write that lost a race, reused an id, or whose connection failed;
+    - a write that found the match, its seats or the mover's session changed since its read.
     """
 
     tell_table: bool = False
@@ -140,8 +143,16 @@ async def ado_move(match_id: int, seat: int, move: Any, version: Any, client_id:
     writing = False
     try:
         async with loop_db.connection() as conn:
-            match, rows = await move_store.aload(conn, match_id, check, signed_in)
-            if match is None:
+            known = match_cache.get(match_id, version, signed_in)
+            if known is not None:  # one round trip, if nothing changed since this process wrote the match
+                writing = True
+                answer = await _move_known(conn, known, seat, move, version, client_id, check, signed_in)
+                if answer is not None:
+                    return answer
+                writing = False
+                match_cache.drop(match_id)  # something changed, or a refusal: answered from what is read now
+            match, rows, guard = await move_store.aload(conn, match_id, check, signed_in)
+            if match is None or guard is None:
                 return MoveResult(False, -1, "forbidden", "No such match.")
             if client_id and (match.status != Match.Status.RUNNING or version != match.version):
                 return ToThread()  # perhaps a resend: the thread looks for its id in the log
@@ -151,18 +162,42 @@ async def ado_move(match_id: int, seat: int, move: Any, version: Any, client_id:
             if plan.outcome is not None:
                 return ToThread()
             writing = True
-            written, listening = await move_store.awrite_then_read(conn, match_id, version, plan.fields, plan.log,
-                                                                   listening_sql(match_id))
+            row_version, listening = await move_store.awrite_then_read(
+                conn, match_id, version, plan.fields, plan.log, listening_sql(match_id), guard, check)
     except psycopg.IntegrityError:
+        match_cache.drop(match_id)
         return ToThread()  # another move took this version, or this id was used before: nothing was written
     except psycopg.Error as exc:
+        match_cache.drop(match_id)
         logger.warning("Match %s: a move on the loop's connection failed (%s); the database thread answers it",
                     match_id, exc)
         return ToThread(tell_table=writing)
-    if not written:
-        return ToThread()
+    if row_version is None:
+        return ToThread()  # the match, its seats or the session changed since the read: the thread reads again
+    return _moved_on_loop(match, plan, rows, listening, replace(guard, row_version=row_version), signed_in)
+
+
+async def _move_known(conn: psycopg.AsyncConnection, known: match_cache.Known, seat: int, move: Any, version: int,
+                      client_id: str, check: tuple[str, list], signed_in: tuple[int, str | None]) -> MoveResult | None:
+    """The move checked against the match as this process wrote it last, and written only if that still stands:
+    its answer, or None if it must be read and checked again (nothing was written)."""
+    plan = check_move(known.match, known.rows, seat, move, version, client_id, by_bot=False)
+    if not isinstance(plan, PlannedMove) or plan.outcome is not None:
+        return None  # a refusal is given from what is read now, and a last move goes to the thread
+    row_version, listening = await move_store.awrite_then_read(
+        conn, known.match.pk, version, plan.fields, plan.log, listening_sql(known.match.pk), known.guard, check)
+    if row_version is None:
+        return None
+    return _moved_on_loop(known.match, plan, known.rows, listening, replace(known.guard, row_version=row_version),
+                          signed_in)
+
+
+def _moved_on_loop(match: Match, plan: PlannedMove, rows: list[MatchSeat], listening: list[tuple],
+                   guard: move_store.Guard, signed_in: tuple[int, str | None]) -> MoveResult:
+    """A move written on the loop: the table is told, and the match is kept as written (``match_cache``)."""
     moved(match, plan, rows, set(listening))
-    return MoveResult(True, version + 1)
+    match_cache.put(match_cache.Known(match, rows, guard), signed_in)
+    return MoveResult(True, match.version)
 
 
 def _move(match_id: int, seat: int, move: Any, version: int, client_id: str, by_bot: bool | None,

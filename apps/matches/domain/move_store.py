@@ -9,6 +9,8 @@ so it needs no transaction of its own.
 Each round trip queues every other move of the process behind it on its one database thread, and under load a
 round trip waits for a core (``bench/ws_load.py``). So the read also answers whether the mover is
 still signed in, and the write carries, in one pipeline, the read that must follow its commit (who is listening).
+On the loop the write is guarded (``Guard``): it also needs the match row, its seats and the session as the read
+saw them, which lets a process that wrote a match last skip the read of its next move (``match_cache``).
 
 Both go through a cursor that binds on the server: the state travels as a parameter beside the statement instead
 of being escaped into its text (Django's cursors bind on the client). Django turns psycopg's automatic prepared
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, cast
 
@@ -98,53 +101,84 @@ def _load_sql(session_sql: str) -> str:
     # Built once: quoting each name through Django's connection proxy on every move took about a tenth of the
     # process's CPU per move (py-spy of bench/move_path.py).
     qn: Callable[[Any], str] = connection.ops.quote_name
-    seat_table = qn(MatchSeat._meta.db_table)
-    seat_columns = ", ".join(f"s.{qn(field.column)}" for field in _SEAT_COLUMNS)
     return (f"SELECT {session_sql}, m.* FROM (SELECT 1) one LEFT JOIN (SELECT "
-            f"{', '.join(f'm.{qn(f.column)}' for f in Match._meta.concrete_fields)}, "
-            f"(SELECT json_agg(json_build_array({seat_columns}) ORDER BY s.{qn('index')}) FROM {seat_table} s "
-            f"WHERE s.{qn('match_id')} = m.{qn('id')}) "
-            f"FROM {qn(Match._meta.db_table)} m WHERE m.{qn('id')} = %s) m ON TRUE")
+            f"{', '.join(f'm.{qn(f.column)}' for f in Match._meta.concrete_fields)}, m.xmin::text, "
+            f"{_seats_sql('m')} FROM {qn(Match._meta.db_table)} m WHERE m.{qn('id')} = %s) m ON TRUE")
+
+
+@cache
+def _seats_sql(match_alias: str) -> str:
+    """The seats of the match ``match_alias`` names, as the text of one JSON array of ``SEAT_FIELDS`` in seat
+    order: read by ``load``, and compared by a guarded write with what the read saw."""
+    qn: Callable[[Any], str] = connection.ops.quote_name
+    seat_columns = ", ".join(f"s.{qn(field.column)}" for field in _SEAT_COLUMNS)
+    return (f"COALESCE((SELECT json_agg(json_build_array({seat_columns}) ORDER BY s.{qn('index')}) "
+            f"FROM {qn(MatchSeat._meta.db_table)} s WHERE s.{qn('match_id')} = {match_alias}.{qn('id')})::text, '')")
+
+
+@dataclass(frozen=True)
+class Guard:
+    """What a read on the loop saw, for the write that follows it to be a compare-and-swap on all of it.
+
+    ``row_version`` is the match row's ``xmin``: PostgreSQL gives every new version of a row the id of the
+    transaction that wrote it, so any change of the match row, by any path, changes it (with no trigger or column
+    to keep up). ``seats`` is the text of the seats as ``_seats_sql`` gave it. ``session_data`` is the stored
+    session the mover's session check returned, already found to name the mover.
+    """
+
+    row_version: str
+    seats: str
+    session_data: str
 
 
 def loaded(row: tuple, signed_in: tuple[int, str | None] | None) -> tuple[Match | None, list[MatchSeat]]:
     """What ``load`` gives, from the row of ``load_statement``; ``signed_in`` if the statement asked about it."""
+    match, seats, _ = _loaded(row, signed_in)
+    return match, seats
+
+
+def _loaded(row: tuple, signed_in: tuple[int, str | None] | None
+            ) -> tuple[Match | None, list[MatchSeat], Guard | None]:
     session_data, *values_read = row
     if signed_in is not None and not signed_in_by(session_data, signed_in[0]):
         raise SessionEnded
     if values_read[0] is None:
-        return None, []
+        return None, [], None
     db = connections[DEFAULT_DB_ALIAS]
     fields = Match._meta.concrete_fields
     values = [field.from_db_value(value, None, db) if hasattr(field, "from_db_value") else value
-              for field, value in zip(fields, values_read[:-1], strict=True)]
+              for field, value in zip(fields, values_read[:-2], strict=True)]
     match = Match.from_db(db.alias, _MATCH_NAMES, values)
-    seats = values_read[-1] or []
-    if isinstance(seats, str):
-        seats = json.loads(seats)
-    return match, [MatchSeat.from_db(db.alias, _SEAT_NAMES, values) for values in seats]
+    row_version, seats_text = values_read[-2:]
+    seats = json.loads(seats_text) if seats_text else []
+    guard = Guard(row_version, seats_text, session_data) if signed_in is not None else None
+    return match, [MatchSeat.from_db(db.alias, _SEAT_NAMES, values) for values in seats], guard
 
 
 async def aload(conn: psycopg.AsyncConnection, match_id: int, check: tuple[str, list],
-                signed_in: tuple[int, str | None]) -> tuple[Match | None, list[MatchSeat]]:
-    """``load`` on one of the loop's connections, asking about the session with ``check`` (a ``session_check``)."""
+                signed_in: tuple[int, str | None]) -> tuple[Match | None, list[MatchSeat], Guard | None]:
+    """``load`` on one of the loop's connections, asking about the session with ``check`` (a ``session_check``),
+    with what it saw for a guarded write (None when there is no match)."""
     cursor = conn.cursor()
     await cursor.execute(*load_statement(match_id, check))
-    return loaded(cast(tuple, await cursor.fetchone()), signed_in)  # (the statement always gives a row)
+    return _loaded(cast(tuple, await cursor.fetchone()), signed_in)  # (the statement always gives a row)
 
 
 async def awrite_then_read(conn: psycopg.AsyncConnection, match_id: int, version: int, fields: dict[str, Any],
-                           log: dict[str, Any], then: tuple[str, list]) -> tuple[bool, list[tuple]]:
-    """``write_then_read`` on one of the loop's connections (in autocommit): the write, then the rows of ``then``
-    read after its commit, in one round trip (each statement of an autocommit pipeline is a transaction of its
-    own, run in order)."""
+                           log: dict[str, Any], then: tuple[str, list], guard: Guard, check: tuple[str, list]
+                           ) -> tuple[str | None, list[tuple]]:
+    """``write_then_read`` on one of the loop's connections (in autocommit), written only if the match, its seats
+    and the mover's session (asked with ``check``, a ``session_check``) are still as ``guard`` saw them: the new
+    ``row_version`` of the match (None if nothing was written), and the rows of ``then`` read after its commit, in
+    one round trip (each statement of an autocommit pipeline is a transaction of its own, run in order)."""
     writer, reader = conn.cursor(), conn.cursor()
     async with conn.pipeline():
-        await writer.execute(*write_statement(match_id, version, fields, log))
+        await writer.execute(*write_statement(match_id, version, fields, log, (guard, check)))
         await reader.execute(*then)
     if writer.rowcount != 1:
-        return False, []
-    return True, await reader.fetchall()
+        return None, []
+    # The log row's xmin: the one statement's transaction wrote both it and the match's new row version.
+    return cast(tuple, await writer.fetchone())[0], await reader.fetchall()
 
 
 def write(match_id: int, version: int, fields: dict[str, Any], log: dict[str, Any]) -> bool:
@@ -193,20 +227,28 @@ def _write(match_id: int, version: int, fields: dict[str, Any], log: dict[str, A
         return cursor.rowcount == 1, reader.fetchall() if cursor.rowcount == 1 else []
 
 
-def write_statement(match_id: int, version: int, fields: dict[str, Any], log: dict[str, Any]) -> tuple[str, list]:
+def write_statement(match_id: int, version: int, fields: dict[str, Any], log: dict[str, Any],
+                    guarded: tuple[Guard, tuple[str, list]] | None = None) -> tuple[str, list]:
     """The one statement of ``write`` on PostgreSQL, with its parameters: it inserts a log row only if the update
     found the match at ``version``, and on every ``ReplaySnapshot.EVERY``-th version also keeps the new state as a
-    replay snapshot (its count of rows is still the log row's)."""
+    replay snapshot (its count of rows is still the log row's).
+
+    ``guarded`` (a ``Guard`` and the mover's ``session_check``): the update also needs the match row, its seats and
+    the session as the guard saw them, and the statement returns the log row's ``xmin``."""
     log = {"match_id": match_id, "version": version + 1, **log}
     log.setdefault("created_at", fields.get("updated_at") or timezone.now())  # as auto_now_add would
     keep = _keeps_snapshot(version, fields)
     db = connections[DEFAULT_DB_ALIAS]
     params = [_to_db(_match_field(name), value, db) for name, value in fields.items()]
     params += [match_id, version]
+    session_sql = None
+    if guarded is not None:
+        guard, (session_sql, session_params) = guarded
+        params += [guard.row_version, guard.seats, *session_params, guard.session_data]
     if keep:
         params.append(version + 1)
     params += [_to_db(_log_field(name), value, db) for name, value in log.items()]
-    return _write_sql(tuple(fields), keep, tuple(log)), params
+    return _write_sql(tuple(fields), keep, tuple(log), session_sql), params
 
 
 @cache
@@ -220,21 +262,26 @@ def _log_field(name: str) -> Field:
 
 
 @cache
-def _write_sql(field_names: tuple[str, ...], keep: bool, log_names: tuple[str, ...]) -> str:
+def _write_sql(field_names: tuple[str, ...], keep: bool, log_names: tuple[str, ...], session_sql: str | None) -> str:
     # Built once for each shape of move (which fields it sets, whether it keeps a snapshot), as ``_load_sql``.
     qn: Callable[[Any], str] = connection.ops.quote_name
+    table = qn(Match._meta.db_table)
     sets = ", ".join(f"{qn(_match_field(name).column)} = %s" for name in field_names)
     state_column = qn(Match._meta.get_field("state").column)
+    guard, returning = "", ""
+    if session_sql is not None:
+        guard = f" AND xmin = %s::xid AND {_seats_sql(table)} = %s AND {session_sql} = %s"
+        returning = " RETURNING xmin::text"
     kept = ""
     if keep:
-        table = qn(ReplaySnapshot._meta.db_table)
-        kept = (f", kept AS (INSERT INTO {table} ({qn('match_id')}, {qn('version')}, {qn('state')}) "
+        snapshots = qn(ReplaySnapshot._meta.db_table)
+        kept = (f", kept AS (INSERT INTO {snapshots} ({qn('match_id')}, {qn('version')}, {qn('state')}) "
                 f"SELECT {qn('id')}, %s, {state_column} FROM moved ON CONFLICT DO NOTHING)")
     log_columns = ", ".join(qn(_log_field(name).column) for name in log_names)
-    return (f"WITH moved AS (UPDATE {qn(Match._meta.db_table)} SET {sets} "
-            f"WHERE {qn('id')} = %s AND {qn('version')} = %s RETURNING {qn('id')}, {state_column}){kept} "
+    return (f"WITH moved AS (UPDATE {table} SET {sets} "
+            f"WHERE {qn('id')} = %s AND {qn('version')} = %s{guard} RETURNING {qn('id')}, {state_column}){kept} "
             f"INSERT INTO {qn(MoveLog._meta.db_table)} ({log_columns}) "
-            f"SELECT {', '.join(['%s'] * len(log_names))} FROM moved")
+            f"SELECT {', '.join(['%s'] * len(log_names))} FROM moved{returning}")
 
 
 def _keeps_snapshot(version: int, fields: dict[str, Any]) -> bool:

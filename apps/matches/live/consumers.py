@@ -13,7 +13,7 @@ from django.db import InterfaceError, OperationalError, connection
 from django.utils import timezone
 
 from apps.accounts.sessions import SessionEnded
-from apps.matches.domain import checks, deeds, seats, undo
+from apps.matches.domain import checks, deeds, match_cache, seats, undo
 from apps.matches.domain.access import can_watch, seat_of
 from apps.matches.live import bot_driver, frames, heartbeat, layer_watch, protocol, push
 from apps.matches.live.flood import FloodGuard
@@ -193,6 +193,7 @@ class MatchConsumer(SessionSocket):
         version = event.get("version")
         if version is None:
             return await self.send(text_data=event["text"])
+        match_cache.seen(self.match_id, version)  # a move made elsewhere: what this process kept is old
         if version <= self.shown:
             return  # a repeated or late frame: this socket already has that version or a newer one
         await self.send_state(version, event["text"])
