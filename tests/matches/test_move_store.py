@@ -182,3 +182,21 @@ def test_the_read_after_a_write_refuses_to_run_inside_a_transaction(duel):
         move_store.write_then_read(duel.pk, 0, fields, log, liveness.listening_sql(duel.pk))
     duel.refresh_from_db()
     assert duel.version == 0
+
+
+def test_a_moved_state_is_stored_compressed_with_lz4_where_the_server_has_it(duel):
+    from django.db import DatabaseError, connection  # noqa: PLC0415 -- only this test asks the server
+
+    if connection.vendor != "postgresql":
+        pytest.skip("a PostgreSQL column's compression")
+    with connection.cursor() as cursor:
+        try:
+            with transaction.atomic():
+                cursor.execute("CREATE TEMPORARY TABLE lz4_here (t text COMPRESSION lz4)")
+        except DatabaseError:
+            pytest.skip("this PostgreSQL server was built without LZ4")
+    seat = RULES.active_seats(duel.state)[0]
+    assert do_move(duel.pk, seat, RULES.legal_moves(duel.state, seat)[0], 0).ok
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_column_compression(state) FROM matches_match WHERE id = %s", [duel.pk])
+        assert cursor.fetchone()[0] == "lz4"
