@@ -300,3 +300,16 @@ async def test_a_newer_frame_or_a_full_cache_lets_a_kept_match_go(duel, alice, b
     assert (await play_on_loop(twin.pk, sessions)).ok
     assert match_cache.get(twin.pk, 1, sessions[0]) or match_cache.get(twin.pk, 1, sessions[1])
     assert not (match_cache.get(duel.pk, 2, sessions[0]) or match_cache.get(duel.pk, 2, sessions[1]))
+
+
+async def test_the_loop_connections_prepare_the_move_statements(duel, alice, bob, settings):
+    settings.MOVE_CONNECTIONS = 1  # one connection: the one every move used
+    sessions = {0: await signed_in(alice), 1: await signed_in(bob)}
+    for _ in range(3):
+        assert (await play_on_loop(duel.pk, sessions)).ok
+    async with loop_db.connection() as conn:
+        prepared = [row[0] for row in await (await conn.execute("SELECT statement FROM pg_prepared_statements")
+                                             ).fetchall()]
+    assert any("UPDATE" in text and "INSERT INTO" in text for text in prepared), prepared  # the write
+    assert any(text.startswith("SELECT DISTINCT") for text in prepared), prepared  # who listens
+    assert any("json_agg" in text and "UPDATE" not in text for text in prepared), prepared  # the read

@@ -22,6 +22,9 @@ from psycopg_pool import AsyncConnectionPool
 _pools: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, AsyncConnectionPool] = weakref.WeakKeyDictionary()
 _opened: weakref.WeakSet[psycopg.AsyncConnection] = weakref.WeakSet()  # of every pool, for close_all()
 _closers: set[asyncio.Task] = set()
+# psycopg's default: a statement run this often on one connection is prepared even unasked (the loop's connections
+# run only the move's few statements, which ask at once).
+PREPARE_THRESHOLD = 5
 
 
 def enabled() -> bool:
@@ -86,7 +89,8 @@ async def _close_with_loop(pool: AsyncConnectionPool) -> None:
 def _connection_params() -> dict:
     params = connections["default"].get_connection_params()
     params.pop("cursor_factory", None)  # a synchronous class; the asynchronous default binds on the server too
-    return {**params, "autocommit": True}
+    # Django turns prepared statements off (None); the move's statements ask for them (``move_store``).
+    return {**params, "autocommit": True, "prepare_threshold": PREPARE_THRESHOLD}
 
 
 async def _configure(conn: psycopg.AsyncConnection) -> None:
