@@ -1,15 +1,18 @@
 """Replay steps from kept snapshots: the same states as a full replay, a bounded rebuild, the same pages per viewer."""
 
+import hashlib
+import json
 import random
 import re
 
 import pytest
 
 from apps.matches.domain import replay as replaying
+from apps.matches.domain.checks import digest_matches, state_digest
 from apps.matches.domain.deeds import SeatSpec, do_bot_move, do_start_match
-from apps.matches.domain.replay import EVERY, state_at, states
+from apps.matches.domain.replay import EVERY, ReplayDiverged, state_at, states
 from apps.matches.engine import built_games, engine
-from apps.matches.models import Match, ReplaySnapshot
+from apps.matches.models import Match, MoveLog, ReplaySnapshot
 
 pytestmark = pytest.mark.django_db
 CSRF = re.compile(r'(name="csrfmiddlewaretoken" value|name="csrf-token" content)="[^"]*"')
@@ -93,3 +96,25 @@ def test_a_replay_page_shows_each_viewer_what_the_full_replay_showed(client, ali
     from_snapshots = pages()
     monkeypatch.setattr(replaying, "state_at", lambda match, step: states(match, upto=step)[-1])
     assert from_snapshots == pages()
+
+
+def test_moves_logged_with_the_earlier_form_of_digest_replay_as_they_did():
+    match = bot_match("stone_age", seed=11)
+    full = states(match)
+    assert all(MoveLog.objects.get(match=match, version=v).state_digest == state_digest(full[v]) for v in (1, 60))
+    for row in MoveLog.objects.filter(match=match):  # as logged before: json's canonical text
+        row.state_digest = hashlib.sha256(
+            json.dumps(full[row.version], sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+        row.save(update_fields=["state_digest"])
+    ReplaySnapshot.objects.filter(match=match).delete()
+    assert state_at(match, EVERY + 7) == full[EVERY + 7]
+    assert [state_at(match, v) for v in (EVERY + 7, 2 * EVERY + 1)] == [full[EVERY + 7], full[2 * EVERY + 1]]
+    MoveLog.objects.filter(match=match, version=EVERY + 8).update(state_digest="0" * 64)
+    with pytest.raises(ReplayDiverged):
+        state_at(match, EVERY + 9)
+
+
+def test_a_state_orjson_refuses_is_digested_as_json_writes_it():
+    state = {"seed": 2**70, "board": [1, "two"]}
+    assert state_digest(state) == hashlib.sha256(b'{"board":[1,"two"],"seed":1180591620717411303424}').hexdigest()
+    assert digest_matches(state, state_digest(state)) and not digest_matches({"seed": 1}, state_digest(state))

@@ -13,7 +13,7 @@ position that never happened. No library keeps snapshots of an event log in the 
 
 from __future__ import annotations
 
-from apps.matches.domain.checks import state_digest
+from apps.matches.domain.checks import digest_matches
 from apps.matches.engine import IllegalMove, engine
 from apps.matches.models import Match, MoveLog, ReplaySnapshot
 
@@ -63,7 +63,7 @@ def state_at(match: Match, step: int) -> dict:
                 raise ReplayDiverged(version) from exc
         else:  # an undo: the state from before the move it took back
             state = passed[undoes - 1] if undoes - 1 in passed else state_at(match, undoes - 1)
-        if state_digest(state) != digest:
+        if not digest_matches(state, digest):
             raise ReplayDiverged(version)
         passed[version] = state
         if version % EVERY == 0:
@@ -83,6 +83,6 @@ def _nearest_snapshot(match: Match, step: int) -> tuple[int, dict | None]:
             return 0, None
         pk, version, state = kept
         logged = MoveLog.objects.filter(match=match, version=version).values_list("state_digest", flat=True).first()
-        if logged == state_digest(state):
+        if logged is not None and digest_matches(state, logged):
             return version, state
         ReplaySnapshot.objects.filter(pk=pk).delete()  # not what the log says: rebuilt from an earlier one
