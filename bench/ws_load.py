@@ -32,7 +32,8 @@ of as many clients each stepping at the same interval (the echo's capacity found
 ``--churn N`` keeps N more spectator sockets coming and going during (b): opened, held ``--churn-every`` seconds,
 closed all at once, again. ``--idle N`` runs each (b) twice, without and then with N idle sockets held open
 (half of them signed-in people's own sockets, ``/ws/me/``, half watchers of other matches, where nothing moves),
-and reports the ratio of the p99s and the servers' memory per idle socket. ``--gc-probe`` serves every process
+and reports the ratio of the p99s and the servers' memory per idle socket; with ``--repeat N`` it does so N times in
+turn and reports the median ratio, since a single stall decides a p99. ``--gc-probe`` serves every process
 through ``bench/_gc_probe.py`` and reports the collections that paused the servers during each (b), the longest
 among them.
 
@@ -61,6 +62,7 @@ import resource
 import secrets
 import shlex
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -573,6 +575,9 @@ def main() -> None:
     parser.add_argument("--churn-every", type=float, default=5.0, help="seconds each churn of sockets stays open")
     parser.add_argument("--idle", type=int, default=0,
                         help="run each (b) again with this many idle sockets held open, and compare")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="with --idle: run (b) without and with the idle sockets this many times, in turn, and "
+                             "report the median of the ratios (one stall decides a p99)")
     parser.add_argument("--gc-probe", action="store_true",
                         help="report the servers' cycle collections during (b) (bench/_gc_probe.py)")
     parser.add_argument("--game-urls", nargs="+", help="ws://host:port of running site processes")
@@ -698,19 +703,25 @@ async def run(args, game_urls: list[str], echo_urls: list[str]) -> None:
         if site and echo:
             print(f"site / bare echo capacity: {site[1] / echo[1]:.2f}x in moves per second", flush=True)
     for m in args.matches if "b" in args.scenarios and not args.capacity else []:
-        without = await site_b(m)
-        if args.idle:
+        ratios = []
+        for _ in range(args.repeat if args.idle else 1):
+            without = await site_b(m)
+            if not args.idle:
+                break
             before = rss_kib(args.site_pids) if args.site_pids else None
             idle = await open_idle(game_urls, args.idle, make, users)
             users += 2 * idle_matches(args.idle)
             grown = rss_kib(args.site_pids) - before if before is not None else None
             with_idle = await site_b(m)
             await idle.close()
-            ratio = pct(with_idle.everyone, 0.99) / pct(without.everyone, 0.99)
+            ratios.append(pct(with_idle.everyone, 0.99) / pct(without.everyone, 0.99))
             memory = (f"; the servers grew {grown / 1024:.1f} MiB, {grown * 1024 / len(idle.clients) / 1000:.1f} kB "
                       f"per idle socket (all processes together)" if grown is not None and idle.clients else "")
-            print(f"  with {len(idle.clients)} idle sockets: p99 {ratio:.2f}x the run without them (target 1.2x)"
+            print(f"  with {len(idle.clients)} idle sockets: p99 {ratios[-1]:.2f}x the run without them (target 1.2x)"
                   f"{memory}", flush=True)
+        if len(ratios) > 1:
+            print(f"  p99 with idle sockets / without, {len(ratios)} pairs: median {statistics.median(ratios):.2f}x "
+                  f"({', '.join(f'{r:.2f}' for r in ratios)})", flush=True)
         print(f"target: (b) p99 < {HELD_P99_MS:g} ms and zero lost frames", flush=True)
     if "c" in args.scenarios:
         c = Stats(f"(c) one match, {args.spectators} spectators")
