@@ -241,44 +241,49 @@ async def test_a_match_this_process_wrote_last_is_moved_without_reading_it(duel,
     assert (stored.version, stored.state) == (6, expected)
 
 
-async def test_a_change_made_elsewhere_is_read_before_the_kept_match_is_moved(duel, alice, bob, counted_reads):
-    sessions = {0: await signed_in(alice), 1: await signed_in(bob)}
-    for _ in range(2):
+async def kept_with_both_sessions(duel, alice, bob) -> tuple[dict, Match]:
+    """Play on the loop until each seat has moved once (this process then knows both sessions): the sessions by
+    seat, and the match, which the process keeps."""
+    sessions, moved = {0: await signed_in(alice), 1: await signed_in(bob)}, set()
+    while moved != {0, 1}:
+        moved.add(next_move(await fresh(duel.pk))[0])
         assert (await play_on_loop(duel.pk, sessions)).ok
     match = await fresh(duel.pk)
+    assert match_cache.get(duel.pk, match.version, sessions[next_move(match)[0]]) is not None
+    return sessions, match
+
+
+async def test_a_change_made_elsewhere_is_read_before_the_kept_match_is_moved(duel, alice, bob, counted_reads):
+    sessions, match = await kept_with_both_sessions(duel, alice, bob)
     seat, move = next_move(match)
-    assert match_cache.get(duel.pk, 2, sessions[seat]) is not None  # (each seat has moved: both sessions known)
+    version = match.version
 
     # A seat handed to a bot (the seats' guard): the person's move is refused from what is read now.
     await database_sync_to_async(MatchSeat.objects.filter(match=duel, index=seat).update)(bot="heuristic",
                                                                                           bot_by="vote")
     reads = len(counted_reads)
-    result, _ = await submit(duel.pk, seat, move, 2, "", sessions[seat])
+    result, _ = await submit(duel.pk, seat, move, version, "", sessions[seat])
     assert result.code == "forbidden" and len(counted_reads) == reads + 1
     await database_sync_to_async(MatchSeat.objects.filter(match=duel, index=seat).update)(bot="", bot_by="")
-    assert (await submit(duel.pk, seat, move, 2, "", sessions[seat]))[0].ok
+    assert (await submit(duel.pk, seat, move, version, "", sessions[seat]))[0].ok
     assert len(counted_reads) == reads + 2
 
     # The match row changed without a new version (the match row's guard): the move is checked against it.
     match = await fresh(duel.pk)
     seat, move = next_move(match)
     await database_sync_to_async(Match.objects.filter(pk=duel.pk).update)(status=Match.Status.ABORTED)
-    result, _ = await submit(duel.pk, seat, move, 3, "", sessions[seat])
+    result, _ = await submit(duel.pk, seat, move, version + 1, "", sessions[seat])
     assert (result.code, result.message) == ("illegal_move", "The match is over.")
-    assert (await fresh(duel.pk)).version == 3 and len(await logged(duel.pk)) == 3
+    assert (await fresh(duel.pk)).version == version + 1 and len(await logged(duel.pk)) == version + 1
 
 
 async def test_a_kept_match_is_not_moved_from_a_session_that_ended(duel, alice, bob, counted_reads):
-    sessions = {0: await signed_in(alice), 1: await signed_in(bob)}
-    for _ in range(2):
-        assert (await play_on_loop(duel.pk, sessions)).ok
-    match = await fresh(duel.pk)
+    sessions, match = await kept_with_both_sessions(duel, alice, bob)
     seat, move = next_move(match)
-    user_id, key = sessions[seat]
-    await database_sync_to_async(Session.objects.filter(session_key=key).delete)()
+    await database_sync_to_async(Session.objects.filter(session_key=sessions[seat][1]).delete)()
     with pytest.raises(SessionEnded):
-        await submit(duel.pk, seat, move, 2, "", sessions[seat])
-    assert (await fresh(duel.pk)).version == 2 and len(await logged(duel.pk)) == 2
+        await submit(duel.pk, seat, move, match.version, "", sessions[seat])
+    assert (await fresh(duel.pk)).version == match.version and len(await logged(duel.pk)) == match.version
 
 
 async def test_a_newer_frame_or_a_full_cache_lets_a_kept_match_go(duel, alice, bob, settings):
