@@ -9,6 +9,8 @@ generator state. What the last move changed (``changes``) is public too.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from . import flow
 from .content import (
     ASPECTS,
@@ -67,33 +69,47 @@ def sorted_icons(icons: set[str]) -> list[str]:
 # --- The view ------------------------------------------------------------------
 
 def view(state: ChronicleState, seat: int | None) -> dict:
+    return views(state, [seat])[0]
+
+
+def views(state: ChronicleState, seats: Sequence[int | None]) -> list[dict]:
+    """``view`` for each of ``seats``: only the prompt and one's own vote differ between viewers, so the rest is
+    worked out once and shared."""
     phase = state["phase"]
     result = flow.outcome(state)
-    return {
+    active = flow.active_seats(state)
+    turn = state["turn"] if phase in (flow.BUILD, flow.STORY) else None
+    story = _story_view(state) if phase == flow.STORY else None
+    revealed = flow.revealed_count(state)
+    build = _build_view(state)
+    piles = [{"aspect": a, "count": len(state["piles"][a]), "move": {"type": "pick_aspect", "aspect": a}}
+             for a in ASPECTS]
+    civilizations = [_civilization_view(state, s) for s in range(state["players"])]
+    draw, reward = _draw_view(state), _reward_view(state)
+    told = tellings(state, result)
+    log = list(state["log"])
+    return [{
         "game": "chronicle",
         "phase": phase,
         "players": state["players"],
         "viewer": seat,
-        "active": flow.active_seats(state),
-        "turn": state["turn"] if phase in (flow.BUILD, flow.STORY) else None,
+        "active": active,
+        "turn": turn,
         "prompt": prompt(state, seat),
-        "story": _story_view(state) if phase == flow.STORY else None,
-        "stories_revealed": flow.revealed_count(state),
+        "story": story,
+        "stories_revealed": revealed,
         "stories_total": len(STORIES),
-        "build": _build_view(state),
-        "piles": [
-            {"aspect": a, "count": len(state["piles"][a]), "move": {"type": "pick_aspect", "aspect": a}}
-            for a in ASPECTS
-        ],
-        "civilizations": [_civilization_view(state, s) for s in range(state["players"])],
-        "draw": _draw_view(state),
-        "reward": _reward_view(state),
-        "tellings": tellings(state, result),
+        "build": build,
+        "piles": piles,
+        "civilizations": civilizations,
+        "draw": draw,
+        "reward": reward,
+        "tellings": told,
         "votes": _votes_view(state, seat),
         "outcome": result,
-        "log": list(state["log"]),
+        "log": log,
         "changed": state.get("changed"),
-    }
+    } for seat in seats]
 
 
 def _story_view(state: ChronicleState) -> dict:

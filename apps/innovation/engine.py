@@ -8,6 +8,8 @@ uniform record in front of it). See DESIGN.md, "Rules engine protocol".
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from apps.matches.engine import IllegalMove, Move, Pending, Rules
 
 from . import ages, bot, changes, core, visibility, wording  # noqa: F401  (ages registers every card's dogma)
@@ -143,6 +145,9 @@ class InnovationRules(Rules[InnovationState]):
 
     def view(self, state: InnovationState, seat: int | None) -> dict:
         return visibility.view(state, seat)
+
+    def views(self, state: InnovationState, seats: Sequence[int | None]) -> list[dict]:
+        return visibility.views(state, seats)
 
     def hidden_from(self, state: InnovationState, seat: int | None) -> set[str]:
         return visibility.hidden_from(state, seat)

@@ -8,6 +8,8 @@ if that viewer saw the event and can still see the card now, otherwise it reads 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from typing import Any
 
 from . import wording
 from .cards import CARDS, THIRD
@@ -16,6 +18,7 @@ from .core import (
     COLORS,
     SHOWN_BY_SPLAY,
     InnovationState,
+    LogRecord,
     claimable_ages,
     draw_age_for,
     icon_counts,
@@ -91,17 +94,43 @@ def _ref_maker(cards: list[str], where: dict, viewer: int | None, saw: bool):
 
 
 def render_log(state: InnovationState, viewer: int | None, where: dict | None = None) -> list[str]:
-    where = where or locations(state)
-    lines = []
+    return render_logs(state, [viewer], where or locations(state))[0]
+
+
+def render_logs(state: InnovationState, viewers: Sequence[int | None], where: dict) -> list[list[str]]:
+    """The log as each of ``viewers`` reads it; a line that reads the same for everyone (seen by all, naming no
+    card in a hand or score pile) is written once."""
+    logs: list[list[str]] = [[] for _ in viewers]
     for record in state["log"][-LOG_LINES:]:
-        see = record.get("see")
-        saw = see is None or (viewer is not None and viewer in see)
-        text = _CARD_REF.sub(_ref_maker(record["c"], where, viewer, saw), record["t"])
-        source = record.get("src")
-        if source:
-            text = card_ref(source, where, viewer, True) + ": " + text
-        lines.append(text)
-    return lines
+        if _reads_alike(record, where):
+            text = _log_line(record, where, None)
+            for lines in logs:
+                lines.append(text)
+        else:
+            for lines, viewer in zip(logs, viewers, strict=True):
+                lines.append(_log_line(record, where, viewer))
+    return logs
+
+
+_PRIVATE_ZONES = ("hand", "score")
+
+
+def _reads_alike(record: LogRecord, where: dict) -> bool:
+    if record.get("see") is not None:
+        return False
+    source = record.get("src")
+    cards = [*record["c"], source] if source else record["c"]
+    return all(where.get(card, ("", None))[0] not in _PRIVATE_ZONES for card in cards)
+
+
+def _log_line(record: LogRecord, where: dict, viewer: int | None) -> str:
+    see = record.get("see")
+    saw = see is None or (viewer is not None and viewer in see)
+    text = _CARD_REF.sub(_ref_maker(record["c"], where, viewer, saw), record["t"])
+    source = record.get("src")
+    if source:
+        text = card_ref(source, where, viewer, True) + ": " + text
+    return text
 
 
 def seat_record(state: InnovationState, s: int, viewer: int | None) -> dict:
@@ -143,34 +172,54 @@ def prompt_for(state: InnovationState, viewer: int | None, where: dict) -> str:
 
 
 def view(state: InnovationState, seat: int | None) -> dict:
+    return views(state, [seat])[0]
+
+
+def views(state: InnovationState, seats: Sequence[int | None]) -> list[dict]:
+    """``view`` for each of ``seats``: one's own hand and score pile, the pending decision's options, what one may
+    draw or claim, the prompt and the log's lines naming hidden cards differ between viewers; the rest is worked
+    out once and shared (another seat's record is as a spectator sees it)."""
     where = locations(state)
     pending = state["pending"]
-    pending_view = None
+    pending_view: dict[str, Any] | None = None
     if pending is not None:
         pending_view = {"seat": pending["seat"], "kind": pending["kind"], "optional": pending["optional"]}
-        if seat == pending["seat"]:
-            pending_view["options"] = list(pending["options"])
-            pending_view["prompt"] = pending["prompt"]
+    players = range(state["players"])
+    public_seats = [seat_record(state, s, None) for s in players]
     turn = state["turn"]
-    data = {
-        "game": "innovation",
-        "phase": state["phase"],
-        "edition": state["edition"],
-        "players": state["players"],
-        "me": seat,
+    shared = {
         "turn": {"seat": turn["seat"], "actions": turn["actions"], "number": turn["number"]},
-        "seats": [seat_record(state, s, seat) for s in range(state["players"])],
         "supply": [{"age": a, "count": len(state["decks"][str(a)])} for a in range(1, 11)],
         "achievements": sorted(AGE[c] for c in state["achievements"]),
         "specials": list(state["specials"]),
         "revealed": [{"card": c, "seat": s} for c, s in state["revealed"]],
-        "pending": pending_view,
         "chosen_start": [c is not None for c in start_melds(state)] if state["phase"] == "setup" else None,
-        "draw_age": draw_age_for(state, seat) if seat is not None else None,
-        "claimable": claimable_ages(state, seat) if seat is not None and state["phase"] == "play" else [],
-        "prompt": prompt_for(state, seat, where),
-        "log": render_log(state, seat, where),
-        "result": state["result"],
-        "marks": state.get("marks"),  # public: what the last move changed (see changes)
     }
-    return data
+    logs = render_logs(state, seats, where)
+    out = []
+    for seat, log in zip(seats, logs, strict=True):
+        mine = pending_view
+        if pending is not None and pending_view is not None and seat == pending["seat"]:
+            mine = {**pending_view, "options": list(pending["options"]), "prompt": pending["prompt"]}
+        out.append({
+            "game": "innovation",
+            "phase": state["phase"],
+            "edition": state["edition"],
+            "players": state["players"],
+            "me": seat,
+            "turn": shared["turn"],
+            "seats": [seat_record(state, s, seat) if s == seat else public_seats[s] for s in players],
+            "supply": shared["supply"],
+            "achievements": shared["achievements"],
+            "specials": shared["specials"],
+            "revealed": shared["revealed"],
+            "pending": mine,
+            "chosen_start": shared["chosen_start"],
+            "draw_age": draw_age_for(state, seat) if seat is not None else None,
+            "claimable": claimable_ages(state, seat) if seat is not None and state["phase"] == "play" else [],
+            "prompt": prompt_for(state, seat, where),
+            "log": log,
+            "result": state["result"],
+            "marks": state.get("marks"),  # public: what the last move changed (see changes)
+        })
+    return out

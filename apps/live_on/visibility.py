@@ -10,6 +10,7 @@ the generator state.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from . import flow
@@ -72,36 +73,57 @@ def artifact_record(state: LiveOnState, art: HeldArtifact) -> dict:
 
 
 def view(state: LiveOnState, seat: int | None) -> dict:
+    return views(state, [seat])[0]
+
+
+def views(state: LiveOnState, seats: Sequence[int | None]) -> list[dict]:
+    """``view`` for each of ``seats``: secrets, the encounter of a secret event, foresight, the prompt and the
+    log differ between viewers; the rest is worked out once and shared."""
     region = REGION_BY_ID[state["region"]]
-    return {
+    players = range(state["players"])
+    shared = {
+        "active": flow.active_seats(state),
+        "region": {"id": region.id, "name": region.name, "special": region.special, "text": region.text},
+        "zones": zones_view(state),
+        "buildings": [{"id": b.id, "name": b.name, "cost": b.cost, "have": state["buildings"][b.id],
+                       "built": flow.built(state, b.id), "text": b.text} for b in BUILDINGS],
+        "storage": {"res": state["storage"]["res"],
+                    "arts": [artifact_record(state, a) for a in state["storage"]["arts"]]},
+        "decks": {d: len(state["decks"][d]) for d in DECKS} | {"artifact": len(state["art_deck"])},
+        "discards": {d: len(state["discard"][d]) for d in DECKS} | {"artifact": len(state["art_discard"])},
+        "secret_marks": list(SECRET_BY_MARK),
+        "ask": ask_view(state),
+        "outcome": flow.outcome(state),
+    }
+    bases = [_seat_base(state, s) for s in players]
+    open_encounter = _open_encounter(state)
+    return [{
         "game": "live_on",
         "phase": state["phase"],
         "round": state["round"],
         "round_limit": WINTER_ROUND[state["players"]],
         "players": state["players"],
         "viewer": seat,
-        "active": flow.active_seats(state),
-        "region": {"id": region.id, "name": region.name, "special": region.special, "text": region.text},
-        "zones": zones_view(state),
-        "buildings": [{"id": b.id, "name": b.name, "cost": b.cost, "have": state["buildings"][b.id],
-                       "built": flow.built(state, b.id), "text": b.text} for b in BUILDINGS],
+        "active": shared["active"],
+        "region": shared["region"],
+        "zones": shared["zones"],
+        "buildings": shared["buildings"],
         "built": flow.built_count(state),
-        "storage": {"res": state["storage"]["res"],
-                    "arts": [artifact_record(state, a) for a in state["storage"]["arts"]]},
+        "storage": shared["storage"],
         "plans_token": flow.built(state, "plans") and not state["plans_used"],
-        "seats": [seat_view(state, s, seat) for s in range(state["players"])],
-        "encounter": encounter_view(state, seat),
-        "decks": {d: len(state["decks"][d]) for d in DECKS} | {"artifact": len(state["art_deck"])},
-        "discards": {d: len(state["discard"][d]) for d in DECKS} | {"artifact": len(state["art_discard"])},
+        "seats": [_with_secrets(state, bases[s], s, seat) for s in players],
+        "encounter": _encounter_for(state, open_encounter, seat),
+        "decks": shared["decks"],
+        "discards": shared["discards"],
         "foresight": foresight_view(state, seat),
         "food_need": flow.food_need(state),
-        "secret_marks": list(SECRET_BY_MARK),
-        "ask": ask_view(state),
+        "secret_marks": shared["secret_marks"],
+        "ask": shared["ask"],
         "prompt": w.prompt(state, seat),
-        "outcome": flow.outcome(state),
+        "outcome": shared["outcome"],
         "changed": state.get("changed"),
         "log": [line["text"] for line in state["log"] if line["to"] is None or seat in line["to"]],
-    }
+    } for seat in seats]
 
 
 def zones_view(state: LiveOnState) -> list[dict]:
@@ -127,7 +149,8 @@ def zones_view(state: LiveOnState) -> list[dict]:
     return out
 
 
-def seat_view(state: LiveOnState, s: int, viewer: int | None) -> dict:
+def _seat_base(state: LiveOnState, s: int) -> dict:
+    """A seat's record as everyone sees it, less its secrets."""
     pl = state["seats"][s]
     past_id, gift_id = pl["past"], pl["gift"]
     record: dict = {"seat": s, "zone": pl["zone"], "res": pl["res"], "called": pl["called"],
@@ -149,18 +172,33 @@ def seat_view(state: LiveOnState, s: int, viewer: int | None) -> dict:
         record.update({"past": None, "gift": None, "character": None, "traits": [], "health": None,
                        "morale": None, "hopeless": False, "res_cap": 5,
                        "chose": ROLE_BY_ID[chosen].name if chosen else None})
-    visible = [sec for sec in pl["secrets"] if viewer is not None and (viewer == s or viewer in sec["known"])]
-    record["secrets"] = [secret_record(state, sec, viewer) for sec in visible]
     return record
 
 
-def encounter_view(state: LiveOnState, seat: int | None) -> dict | None:
+def _with_secrets(state: LiveOnState, base: dict, s: int, viewer: int | None) -> dict:
+    """``base`` (``_seat_base``) with the secrets of seat ``s`` this viewer knows."""
+    visible = [sec for sec in state["seats"][s]["secrets"]
+               if viewer is not None and (viewer == s or viewer in sec["known"])]
+    return {**base, "secrets": [secret_record(state, sec, viewer) for sec in visible]}
+
+
+def _encounter_for(state: LiveOnState, shown: dict | None, seat: int | None) -> dict | None:
+    """The encounter as ``seat`` sees it, given ``shown`` (``_open_encounter``): a secret event only to those it
+    is shown to."""
     enc = state["enc"]
     if enc is None:
         return None
     if enc["src"] == "event" and EVENT_BY_ID[enc["card"]].kind == "secret":
         if seat not in flow.secret_viewers(state, enc["card"]):
             return {"secret": True, "seats": list(enc["seats"])}
+    return shown
+
+
+def _open_encounter(state: LiveOnState) -> dict | None:
+    """The encounter as those who may see its card see it."""
+    enc = state["enc"]
+    if enc is None:
+        return None
     flipped = enc["flipped"]
     if enc["src"] == "artifact":
         card = ARTIFACT_BY_ID[enc["card"]]

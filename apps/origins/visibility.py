@@ -10,6 +10,7 @@ the decks, and the generator state.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from . import flow, geometry, objectives, wording
@@ -140,36 +141,58 @@ def pending_record(state: State) -> dict[str, Any] | None:
 
 
 def view(state: State, seat: int | None) -> dict:
+    return views(state, [seat])[0]
+
+
+def views(state: State, seats: Sequence[int | None]) -> list[dict]:
+    """``view`` for each of ``seats``: the prompt and one's own hand differ between viewers, the rest is worked
+    out once and shared (another seat's record is as a spectator sees it)."""
     result = flow.outcome(state)
     turn = state["turn"]
-    return {
-        "game": "origins",
-        "phase": "over" if state["over"] else "play",
-        "players": state["players"],
-        "viewer": seat,
-        "seat": state["seat"],
+    players = range(state["players"])
+    public_seats = [seat_record(state, s, None) for s in players]
+    shared = {
         "active": flow.active_seats(state),
-        "round": state["round"],
-        "round_limit": ROUND_LIMIT,
-        "final": state["final"] is not None,
         "final_left": list(state["final"] or []),
-        "prompt": prompt(state, seat),
         "turn": {"acted": turn["acted"], "actions": turn["actions"], "played": dict(turn["played"]),
                  "final": turn["final"]},
         "pending": pending_record(state),
         "territories": territory_records(state),
         "straits": strait_records(state),
         "pawns": pawn_records(state),
-        "seats": [seat_record(state, s, seat) for s in range(state["players"])],
         "supply": [{"column": c, "levels": [{"level": lv, "count": state["supply"][c][lv - 1]} for lv in TILE_LEVELS]}
                    for c in TILE_COLUMNS],
         "reserve": [{"form": f, "words": form_words(f), "count": n} for f, n in state["reserve"].items() if n],
         "decks": {c: len(state["decks"][c]) for c in ("yellow", "orange", "purple")},
         "discard": [card_record(c) for c in state["discard"]],
-        "outcome": result,
         "log": list(state["log"]),
-        "changed": state.get("changed"),
     }
+    return [{
+        "game": "origins",
+        "phase": "over" if state["over"] else "play",
+        "players": state["players"],
+        "viewer": seat,
+        "seat": state["seat"],
+        "active": shared["active"],
+        "round": state["round"],
+        "round_limit": ROUND_LIMIT,
+        "final": state["final"] is not None,
+        "final_left": shared["final_left"],
+        "prompt": prompt(state, seat),
+        "turn": shared["turn"],
+        "pending": shared["pending"],
+        "territories": shared["territories"],
+        "straits": shared["straits"],
+        "pawns": shared["pawns"],
+        "seats": [seat_record(state, s, seat) if s == seat else public_seats[s] for s in players],
+        "supply": shared["supply"],
+        "reserve": shared["reserve"],
+        "decks": shared["decks"],
+        "discard": shared["discard"],
+        "outcome": result,
+        "log": shared["log"],
+        "changed": state.get("changed"),
+    } for seat in seats]
 
 
 def prompt(state: State, seat: int | None) -> str:

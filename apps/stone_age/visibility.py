@@ -13,6 +13,7 @@ turned face up for final scoring.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from . import flow, scoring
@@ -65,31 +66,44 @@ def building_record(building_id: str) -> dict:
 
 
 def view(state: State, seat: int | None) -> dict:
+    return views(state, [seat])[0]
+
+
+def views(state: State, seats: Sequence[int | None]) -> list[dict]:
+    """``view`` for each of ``seats``: the prompt and one's own board differ between viewers, the rest is worked
+    out once and shared (another player's board is as a spectator sees it)."""
     players = state["players"]
-    viewer = seat if isinstance(seat, int) and 0 <= seat < players else None
-    return {
-        "game": "stone_age",
-        "phase": state["phase"],
-        "players": players,
-        "viewer": viewer,
-        "round": state["round"],
-        "start": state["start"],
-        "turn": state["turn"] if state["phase"] in (flow.PLACE, flow.ACTION) else None,
-        "active": flow.active_seats(state),
-        "prompt": prompt(state, viewer),
-        "places": _places_view(state),
-        "row": _row_view(state),
-        "deck": len(state["deck"]),
-        "stacks": _stacks_view(state),
-        "boards": [_board_view(state, s, viewer) for s in range(players)],
-        "pending": _pending_view(state),
-        "dice": _dice_view(state),
-        "ending": state["ending"],
-        "end": state["end"],
-        "outcome": flow.outcome(state),
-        "log": list(state["log"]),
-        "marks": state.get("marks"),
-    }
+    public_boards = [_board_view(state, s, None) for s in range(players)]
+    turn = state["turn"] if state["phase"] in (flow.PLACE, flow.ACTION) else None
+    active, places, row, stacks = flow.active_seats(state), _places_view(state), _row_view(state), _stacks_view(state)
+    pending, dice, outcome, log = _pending_view(state), _dice_view(state), flow.outcome(state), list(state["log"])
+    out = []
+    for seat in seats:
+        viewer = seat if isinstance(seat, int) and 0 <= seat < players else None
+        out.append({
+            "game": "stone_age",
+            "phase": state["phase"],
+            "players": players,
+            "viewer": viewer,
+            "round": state["round"],
+            "start": state["start"],
+            "turn": turn,
+            "active": active,
+            "prompt": prompt(state, viewer),
+            "places": places,
+            "row": row,
+            "deck": len(state["deck"]),
+            "stacks": stacks,
+            "boards": [_board_view(state, s, viewer) if s == viewer else public_boards[s] for s in range(players)],
+            "pending": pending,
+            "dice": dice,
+            "ending": state["ending"],
+            "end": state["end"],
+            "outcome": outcome,
+            "log": log,
+            "marks": state.get("marks"),
+        })
+    return out
 
 
 def _places_view(state: State) -> list[dict]:

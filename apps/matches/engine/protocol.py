@@ -7,7 +7,7 @@ database. See DESIGN.md, "Rules engine protocol".
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypedDict, TypeVar
 
 State = dict[str, Any]
@@ -125,6 +125,11 @@ class Rules(Generic[StateT]):
 
     def view(self, state: StateT, seat: int | None) -> dict:
         raise NotImplementedError
+
+    def views(self, state: StateT, seats: Sequence[int | None]) -> list[dict]:
+        """``view(state, seat)`` for each of ``seats``, in order. Games override it to work out once what every
+        viewer sees alike; the views may then share those parts, so none may be changed after."""
+        return [self.view(state, seat) for seat in seats]
 
     def outcome(self, state: StateT) -> dict | None:
         raise NotImplementedError
@@ -244,6 +249,9 @@ class FlowRules(Rules[StateT]):
 
     def view(self, state: StateT, seat: int | None) -> dict:
         return self.visibility.view(state, seat)
+
+    def views(self, state: StateT, seats: Sequence[int | None]) -> list[dict]:
+        return self.visibility.views(state, seats)
 
     def hidden_from(self, state: StateT, seat: int | None) -> set[str]:
         return self.visibility.hidden_from(state, seat)

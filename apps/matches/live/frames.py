@@ -54,11 +54,13 @@ def legal_for(match: Match, state: dict, seat: int | None) -> list[dict]:
 
 
 def table_context(match: Match, seat: int | None, names: list[str], state: dict | None = None,
-                  bot_seats: dict[int, str] | None = None, log_names: list[str] | None = None) -> dict:
-    """What the table template needs; ``log_names`` name seats in the log (``names`` if not given)."""
+                  bot_seats: dict[int, str] | None = None, log_names: list[str] | None = None,
+                  view: dict | None = None) -> dict:
+    """What the table template needs; ``log_names`` name seats in the log (``names`` if not given); ``view``: the
+    seat's view of ``state``, if already worked out (``Rules.views``)."""
     rules = engine(match.game)
     state = match.state if state is None else state
-    view = rules.view(state, seat)
+    view = rules.view(state, seat) if view is None else view
     active = rules.active_seats(state)
     outcome = rules.outcome(state)
     log = [name_seats(line, log_names or names) for line in view.get("log", [])[-60:]]
@@ -107,13 +109,15 @@ def html_frame(context: dict) -> str:
 
 
 def json_frame(match: Match, seat: int | None, names: list[str], bot_seats: dict[int, str] | None = None,
-               state: dict | None = None) -> str:
+               state: dict | None = None, view: dict | None = None) -> str:
     """The state as data for a client that draws its own board: the viewer's view and raw legal moves (no labels,
-    no rendered log: only ``table_context`` does that work, for the HTML board)."""
+    no rendered log: only ``table_context`` does that work, for the HTML board); ``view`` as for
+    ``table_context``."""
     rules = engine(match.game)
     state = match.state if state is None else state
     mine = seat is not None and match.status == Match.Status.RUNNING and not (bot_seats and seat in bot_seats)
-    frame = protocol.json_state(match.version, rules.view(state, seat), rules.active_seats(state),
+    view = rules.view(state, seat) if view is None else view
+    frame = protocol.json_state(match.version, view, rules.active_seats(state),
                                 rules.legal_moves(state, seat) if mine else [], rules.outcome(state), names,
                                 timekeeper.frame(match))
     if mine and may_undo(match, seat, bot_seats):

@@ -101,20 +101,20 @@ def state_changed(match_id: int, match: Match | None = None, rows: list[MatchSea
     names = [row.display_name for row in rows]
     bot_seats = frames.bots_of(rows)
     viewers: list[int | None] = [*range(len(names)), None]
+    heard = [(seat, formats) for seat in viewers
+             if (formats := [fmt for fmt in ("html", "json") if (seat, fmt) in listening])]
+    rules = engine(match.game)
+    views = rules.views(match.state, [seat for seat, _ in heard])  # what viewers see alike is worked out once
     messages = []
-    for seat in viewers:
-        formats = [fmt for fmt in ("html", "json") if (seat, fmt) in listening]
-        if not formats:
-            continue
+    for (seat, formats), view in zip(heard, views, strict=True):
         for fmt in formats:
-            text = (frames.json_frame(match, seat, names, bot_seats) if fmt == "json" else
+            text = (frames.json_frame(match, seat, names, bot_seats, view=view) if fmt == "json" else
                     frames.html_frame(frames.table_context(match, seat, names, bot_seats=bot_seats,
-                                                           log_names=frames.log_names(rows))))
+                                                           log_names=frames.log_names(rows), view=view)))
             messages.append((frames.viewer_group(match_id, seat, fmt),
                              protocol.relay(text, match.version)))
     if match.pace == Match.Pace.OWN_PACE and match.status == Match.Status.RUNNING:
-        active = engine(match.game).active_seats(match.state)
-        messages.extend(_whose_turn(match, rows, active, engine(match.game).title))
+        messages.extend(_whose_turn(match, rows, rules.active_seats(match.state), rules.title))
     _send_all(messages)
 
 
