@@ -29,6 +29,9 @@ moves), so the ratios compare what the servers do, not what this client does.
 ``--matches`` value, then at M times ``--capacity-step``, and so on, until p99 passes 150 ms, a frame is lost or a
 move errs, and reports the highest M that held and its moves per second; then the same for the bare echo, M rooms
 of as many clients each stepping at the same interval (the echo's capacity found the same way in the same run).
+Each (b) also reports the CPU its servers used per accepted move (per frame for the echo; from /proc, so only
+for servers this run started): where the client or the machine gives out before the servers do, capacity
+compares the machine, and CPU per move compares the servers.
 ``--churn N`` keeps N more spectator sockets coming and going during (b): opened, held ``--churn-every`` seconds,
 closed all at once, again. ``--idle N`` runs each (b) twice, without and then with N idle sockets held open
 (half of them signed-in people's own sockets, ``/ws/me/``, half watchers of other matches, where nothing moves),
@@ -291,6 +294,23 @@ async def open_idle(urls: list[str], count: int, make, first_user: int) -> Watch
 
 def idle_matches(count: int) -> int:
     return max(1, count // 20)
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """The CPU time these processes have used, in seconds (Linux: the first field of /proc/<pid>/schedstat)."""
+    return sum(int(Path(f"/proc/{pid}/schedstat").read_text().split()[0]) for pid in pids) / 1e9
+
+
+def print_cpu(who: str, pids: list[int], before: float, stats: Stats, what: str) -> None:
+    """The servers' CPU per accepted move or frame (if this run started them): how much of a core each costs,
+    whatever the client keeps up with (at capacity the client and the machine's other processes share the cores
+    with the servers)."""
+    if not pids:
+        return
+    used = cpu_seconds(pids) - before
+    accepted = len(stats.everyone)
+    per = f"{1000 * used / accepted:.2f} ms per {what}" if accepted else "nothing accepted"
+    print(f"  {who} processes: {used:.1f} s of CPU, {per}", flush=True)
 
 
 def rss_kib(pids: list[int]) -> int:
@@ -630,6 +650,7 @@ def main() -> None:
         else:
             args.probe_folder = None
         args.site_pids = [] if args.game_urls else [proc.pid for proc in procs[:2]]
+        args.echo_pids = [] if args.echo_urls else [proc.pid for proc in procs[-2:]]
         asyncio.run(run(args, game_urls, echo_urls))
     finally:
         for proc in procs:
@@ -676,10 +697,11 @@ async def run(args, game_urls: list[str], echo_urls: list[str]) -> None:
         stop = asyncio.Event()
         churning = (asyncio.create_task(churn(game_urls, [match["id"] for match in matches], args.churn,
                                               args.churn_every, stop)) if args.churn else None)
-        since = time.time()
+        since, cpu_before = time.time(), cpu_seconds(args.site_pids)
         await play(b, rooms, args.interval, args.duration, None)
         until = time.time()
         print(line(b, pair) + "\n" + slowest(b) + ("\n" + by_second(b) if args.by_second else ""), flush=True)
+        print_cpu("site", args.site_pids, cpu_before, b, "move")
         if churning is not None:
             stop.set()
             churned = await churning
@@ -692,8 +714,10 @@ async def run(args, game_urls: list[str], echo_urls: list[str]) -> None:
     async def echo_b(m: int) -> Stats:
         b = Stats(f"bare echo, {m} rooms, a frame per {args.interval:g}s")
         rooms = await open_echo_rooms(b, echo_urls, m, 2 + args.match_spectators, pad)
+        cpu_before = cpu_seconds(args.echo_pids)
         await play(b, rooms, args.interval, args.duration, None)
         print(line(b, pair), flush=True)
+        print_cpu("echo", args.echo_pids, cpu_before, b, "frame")
         return b
 
     if "b" in args.scenarios and args.capacity:
