@@ -53,6 +53,9 @@ class Match(models.Model):
     undo_seat = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The seat that may take back the "
                                                  "last step (apps/matches/domain/undo.py), if any.")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.RUNNING)
+    presence_changes = models.PositiveIntegerField(
+        default=0, help_text="Counts sockets joining and leaving (apps/matches/domain/presence.py): each one writes "
+                             "the match row anew, so a process that keeps who listens (match_cache) hears of it.")
     outcome = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

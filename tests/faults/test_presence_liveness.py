@@ -12,7 +12,7 @@ from apps.matches.domain.deeds import SeatSpec, do_start_match
 from apps.matches.domain.presence import listening
 from apps.matches.live import heartbeat as liveness
 from apps.matches.live import periodic, push
-from apps.matches.models import MatchSeat, Presence
+from apps.matches.models import Match, MatchSeat, Presence
 from tests.matches.test_consumer import connect, next_of
 
 pytestmark = pytest.mark.django_db
@@ -33,8 +33,11 @@ def test_a_dead_process_sockets_are_left_out_of_who_is_here_and_then_removed(due
     assert '"online": []' in frame and '"watchers": 0' in frame
 
     liveness.beat()
+    written = Match.objects.values_list("presence_changes", flat=True).get(pk=duel.pk)
     assert liveness.sweep() == ({duel.pk}, False)
     assert set(Presence.objects.values_list("channel_name", flat=True)) == {"live-bob"}
+    # The match row is written anew, so a process keeping who listened to it (match_cache) asks again.
+    assert Match.objects.values_list("presence_changes", flat=True).get(pk=duel.pk) == written + 1
     assert '"online": [1]' in push.presence_frame(duel.pk)
     alice_seat = MatchSeat.objects.get(match=duel, index=0)
     assert alice_seat.away_since is not None, "the seat whose last socket died is away"

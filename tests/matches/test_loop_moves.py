@@ -2,14 +2,16 @@
 the same frames, and hand the thread whatever is rarer: resends, last moves, lost races, failed connections."""
 
 import asyncio
+from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
 from django.contrib.sessions.models import Session
 from django.db import connection
+from django.utils import timezone
 
 from apps.accounts.sessions import SessionEnded
-from apps.matches.domain import checks, deeds, loop_db, match_cache, move_store
+from apps.matches.domain import checks, deeds, loop_db, match_cache, move_store, presence
 from apps.matches.engine import engine
 from apps.matches.live import push
 from apps.matches.models import Match, MatchSeat, MoveLog, Presence
@@ -275,6 +277,48 @@ async def test_a_change_made_elsewhere_is_read_before_the_kept_match_is_moved(du
     result, _ = await submit(duel.pk, seat, move, version + 1, "", sessions[seat])
     assert (result.code, result.message) == ("illegal_move", "The match is over.")
     assert (await fresh(duel.pk)).version == version + 1 and len(await logged(duel.pk)) == version + 1
+
+
+async def play_kept(match_id: int, sessions: dict) -> list[str]:
+    """The next move played on the loop, as ``play_on_loop``: the groups its frames went to."""
+    match = await fresh(match_id)
+    seat, move = next_move(match)
+    result, pushes = await submit(match_id, seat, move, match.version, "", sessions[seat])
+    assert result.ok
+    return [group for group, _ in pushes]
+
+
+async def test_a_kept_match_is_moved_without_asking_who_listens_until_a_socket_comes_or_goes(
+        duel, alice, bob, counted_reads):
+    sessions, _ = await kept_with_both_sessions(duel, alice, bob)
+    reads = len(counted_reads)
+    assert await play_kept(duel.pk, sessions) == []  # nobody listens
+    assert len(counted_reads) == reads
+
+    # A spectator's socket opens (on any process): the match row is written anew as its presence is registered, so
+    # the kept match's next move is read again, and its frames reach the spectator.
+    spectator, connected = await connect(duel.pk, None)
+    assert connected
+    await state_frame(spectator)
+    assert await play_kept(duel.pk, sessions) == [f"m{duel.pk}.spec.json"]
+    assert len(counted_reads) == reads + 1
+    assert await play_kept(duel.pk, sessions) == [f"m{duel.pk}.spec.json"]  # kept again, with the spectator
+    assert len(counted_reads) == reads + 1
+
+    await spectator.disconnect()
+    assert await play_kept(duel.pk, sessions) == []
+    assert len(counted_reads) == reads + 2
+
+
+async def test_a_kept_match_still_sends_to_a_socket_whose_heartbeat_lapsed(duel, alice, bob, counted_reads):
+    """Its process may refresh the row again without the match row changing, so a row counts until it is swept."""
+    lapsed = timezone.now() - presence.stale_after() - timedelta(seconds=1)
+    await database_sync_to_async(Presence.objects.create)(channel_name="spec-slow", match=duel, seat=None,
+                                                          fmt="json", seen_at=lapsed)
+    sessions, _ = await kept_with_both_sessions(duel, alice, bob)
+    reads = len(counted_reads)
+    assert await play_kept(duel.pk, sessions) == [f"m{duel.pk}.spec.json"]
+    assert len(counted_reads) == reads
 
 
 async def test_a_kept_match_is_not_moved_from_a_session_that_ended(duel, alice, bob, counted_reads):

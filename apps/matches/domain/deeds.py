@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import random
 import secrets
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -34,7 +35,7 @@ from apps.matches.domain.checks import (
     check_signed_in,
 )
 from apps.matches.domain.events import send_event_now, send_event_on_commit
-from apps.matches.domain.presence import listening_sql
+from apps.matches.domain.presence import every_listener_sql, listening_sql
 from apps.matches.engine import clock as clocks
 from apps.matches.engine import engine
 from apps.matches.models import ChatMessage, Match, MatchSeat, MoveLog
@@ -163,7 +164,7 @@ async def ado_move(match_id: int, seat: int, move: Any, version: Any, client_id:
                 return ToThread()
             writing = True
             row_version, listening = await move_store.awrite_then_read(
-                conn, match_id, version, plan.fields, plan.log, listening_sql(match_id), guard, check)
+                conn, match_id, version, plan.fields, plan.log, every_listener_sql(match_id), guard, check)
     except psycopg.IntegrityError:
         match_cache.drop(match_id)
         return ToThread()  # another move took this version, or this id was used before: nothing was written
@@ -174,29 +175,32 @@ async def ado_move(match_id: int, seat: int, move: Any, version: Any, client_id:
         return ToThread(tell_table=writing)
     if row_version is None:
         return ToThread()  # the match, its seats or the session changed since the read: the thread reads again
-    return _moved_on_loop(match, plan, rows, listening, replace(guard, row_version=row_version), signed_in)
+    return _moved_on_loop(match, plan, rows, frozenset(listening), replace(guard, row_version=row_version),
+                          signed_in)
 
 
 async def _move_known(conn: psycopg.AsyncConnection, known: match_cache.Known, seat: int, move: Any, version: int,
                       client_id: str, check: tuple[str, list], signed_in: tuple[int, str | None]) -> MoveResult | None:
     """The move checked against the match as this process wrote it last, and written only if that still stands:
-    its answer, or None if it must be read and checked again (nothing was written)."""
+    its answer, or None if it must be read and checked again (nothing was written). Its frames go to those who
+    listened after the last write, as kept: had a socket come or gone since, the match row would have changed
+    (``presence.changed``) and the guarded write with it."""
     plan = check_move(known.match, known.rows, seat, move, version, client_id, by_bot=False)
     if not isinstance(plan, PlannedMove) or plan.outcome is not None:
         return None  # a refusal is given from what is read now, and a last move goes to the thread
-    row_version, listening = await move_store.awrite_then_read(
-        conn, known.match.pk, version, plan.fields, plan.log, listening_sql(known.match.pk), known.guard, check)
+    row_version = await move_store.awrite(conn, known.match.pk, version, plan.fields, plan.log, known.guard, check)
     if row_version is None:
         return None
-    return _moved_on_loop(known.match, plan, known.rows, listening, replace(known.guard, row_version=row_version),
-                          signed_in)
+    return _moved_on_loop(known.match, plan, known.rows, known.listening,
+                          replace(known.guard, row_version=row_version), signed_in)
 
 
-def _moved_on_loop(match: Match, plan: PlannedMove, rows: list[MatchSeat], listening: list[tuple],
-                   guard: move_store.Guard, signed_in: tuple[int, str | None]) -> MoveResult:
+def _moved_on_loop(match: Match, plan: PlannedMove, rows: list[MatchSeat],
+                   listening: frozenset[tuple[int | None, str]], guard: move_store.Guard,
+                   signed_in: tuple[int, str | None]) -> MoveResult:
     """A move written on the loop: the table is told, and the match is kept as written (``match_cache``)."""
-    moved(match, plan, rows, set(listening))
-    match_cache.put(match_cache.Known(match, rows, guard), signed_in)
+    moved(match, plan, rows, listening)
+    match_cache.put(match_cache.Known(match, rows, guard, listening), signed_in)
     return MoveResult(True, match.version)
 
 
@@ -234,7 +238,8 @@ def _move(match_id: int, seat: int, move: Any, version: int, client_id: str, by_
     return MoveResult(True, version + 1)
 
 
-def moved(match: Match, plan: PlannedMove, rows: list[MatchSeat], listening: set | None) -> None:
+def moved(match: Match, plan: PlannedMove, rows: list[MatchSeat],
+          listening: AbstractSet[tuple[int | None, str]] | None) -> None:
     """After a planned move was written: the loaded match becomes the new one, and the table is told."""
     for name, value in plan.fields.items():
         setattr(match, name, value)

@@ -3,10 +3,12 @@
 A move on the loop reads the match with its seats (``move_store.aload``), checks the move, and writes it with a
 ``move_store.Guard``: the write happens only if the match row, its seats and the mover's session are still as the
 read saw them. After such a write this process knows the match exactly as it now stands, and the guard that proves
-it: the row version the write returned, the same seats and session. So it keeps them here, and the next move of
-that match is checked against what is kept and written straight away with that guard, in one round trip instead
-of two. If anything changed meanwhile (a move from another process, a clock, a moderator, a seat handed to a bot,
-a session that ended), the guarded write changes nothing and the move is read and checked again as before.
+it: the row version the write returned, the same seats and session. So it keeps them here, with who listened
+after the write, and the next move of that match is checked against what is kept and written straight away with
+that guard: one statement, where a read, a write and the read of who listens took two round trips. If anything
+changed meanwhile (a move from another process, a clock, a moderator, a seat handed to a bot, a session that
+ended, a socket that came or went), the guarded write changes nothing and the move is read and checked again as
+before.
 
 A state frame relayed to this process's sockets says a newer version exists (``seen``): the entry goes at once, so
 a table whose seats sit on different processes reads before each move, as before, instead of trying a write that
@@ -37,6 +39,9 @@ class Known:
     match: Match
     rows: list[MatchSeat]
     guard: Guard
+    # Who listened (seat, format) once the write was made, stale rows included (``presence.every_listener_sql``):
+    # still so while the guard holds, since a row that comes or goes writes the match row anew.
+    listening: frozenset[tuple[int | None, str]]
 
 
 _known: OrderedDict[int, Known] = OrderedDict()
@@ -53,7 +58,7 @@ def get(match_id: int, version: int, signed_in: tuple[int, str | None]) -> Known
         return None
     _known.move_to_end(match_id)
     _sessions.move_to_end(signed_in)
-    return Known(known.match, known.rows, replace(known.guard, session_data=session_data))
+    return replace(known, guard=replace(known.guard, session_data=session_data))
 
 
 def put(known: Known, signed_in: tuple[int, str | None]) -> None:

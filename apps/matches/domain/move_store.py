@@ -10,7 +10,8 @@ Each round trip queues every other move of the process behind it on its one data
 round trip waits for a core (``bench/ws_load.py``). So the read also answers whether the mover is
 still signed in, and the write carries, in one pipeline, the read that must follow its commit (who is listening).
 On the loop the write is guarded (``Guard``): it also needs the match row, its seats and the session as the read
-saw them, which lets a process that wrote a match last skip the read of its next move (``match_cache``).
+saw them, which lets a process that wrote a match last skip the read of its next move (``match_cache``), and
+the read of who listens after it (``presence``): such a move is the write alone (``awrite``).
 
 Both go through a cursor that binds on the server: the state travels as a parameter beside the statement instead
 of being escaped into its text (Django's cursors bind on the client). On the loop's connections they are prepared
@@ -185,10 +186,22 @@ async def awrite_then_read(conn: psycopg.AsyncConnection, match_id: int, version
     async with conn.pipeline():
         await writer.execute(*write_statement(match_id, version, fields, log, (guard, check)), prepare=True)
         await reader.execute(*then, prepare=True)
-    if writer.rowcount != 1:
-        return None, []
+    row_version = _row_version(writer.rowcount, await writer.fetchone() if writer.rowcount == 1 else None)
+    return row_version, await reader.fetchall() if row_version is not None else []
+
+
+async def awrite(conn: psycopg.AsyncConnection, match_id: int, version: int, fields: dict[str, Any],
+                 log: dict[str, Any], guard: Guard, check: tuple[str, list]) -> str | None:
+    """``awrite_then_read`` with nothing read after it: one statement, outside any pipeline (whose entry and exit
+    were a fifth of psycopg's work per move)."""
+    writer = conn.cursor()
+    await writer.execute(*write_statement(match_id, version, fields, log, (guard, check)), prepare=True)
+    return _row_version(writer.rowcount, await writer.fetchone() if writer.rowcount == 1 else None)
+
+
+def _row_version(rowcount: int, row: tuple | None) -> str | None:
     # The log row's xmin: the one statement's transaction wrote both it and the match's new row version.
-    return cast(tuple, await writer.fetchone())[0], await reader.fetchall()
+    return cast(tuple, row)[0] if rowcount == 1 else None
 
 
 def write(match_id: int, version: int, fields: dict[str, Any], log: dict[str, Any]) -> bool:

@@ -13,7 +13,7 @@ from django.db import InterfaceError, OperationalError, connection
 from django.utils import timezone
 
 from apps.accounts.sessions import SessionEnded
-from apps.matches.domain import checks, deeds, match_cache, seats, undo
+from apps.matches.domain import checks, deeds, match_cache, presence, seats, undo
 from apps.matches.domain.access import can_watch, seat_of
 from apps.matches.live import bot_driver, frames, heartbeat, layer_watch, protocol, push
 from apps.matches.live.flood import FloodGuard
@@ -261,12 +261,14 @@ class MatchConsumer(SessionSocket):
                                           defaults={"match_id": self.match_id, "user": user, "seat": self.seat,
                                                     "fmt": self.fmt, "process": heartbeat.PROCESS,
                                                     "seen_at": timezone.now()})
+        presence.changed(self.match_id)  # before the state is read below: a move written after it hears of this row
         if self.seat is not None:
             seats.came_back(self.match_id, self.seat)
         return self._current_frame()
 
     def _unregister(self) -> None:
-        Presence.objects.filter(channel_name=self.channel_name).delete()
+        if Presence.objects.filter(channel_name=self.channel_name).delete()[0]:
+            presence.changed(self.match_id)
         if self.seat is not None:
             seats.maybe_away(self.match_id, self.seat)
 

@@ -21,7 +21,7 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.utils import timezone
 
-from apps.matches.domain import seats
+from apps.matches.domain import presence, seats
 from apps.matches.domain.presence import stale_after
 from apps.matches.live import bot_driver, periodic, push
 from apps.matches.models import Presence
@@ -59,6 +59,7 @@ def sweep(limit: int = SWEEP_BATCH) -> tuple[set[int], bool]:
     if not stale:
         return set(), False
     Presence.objects.filter(pk__in=[pk for pk, _, _ in stale]).delete()
+    presence.changed(*{match_id for _, match_id, _ in stale})
     log.warning("Removed the presence of %d socket(s) of a process that stopped refreshing it", len(stale))
     for match_id, seat in {(match_id, seat) for _, match_id, seat in stale if seat is not None}:
         seats.maybe_away(match_id, seat)

@@ -11,6 +11,7 @@ import asyncio
 import hashlib
 import json
 import math
+from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
 from contextvars import ContextVar
 
@@ -85,7 +86,7 @@ def deferred():
 
 
 def state_changed(match_id: int, match: Match | None = None, rows: list[MatchSeat] | None = None,
-                  listening: set[tuple[int | None, str]] | None = None) -> None:
+                  listening: AbstractSet[tuple[int | None, str]] | None = None) -> None:
     """Render the new state once for each viewer group that has a socket in it, and send it.
 
     A socket joins its group before it registers its presence and then reads the current state itself,
