@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from apps.matches.engine import game_entry
+from apps.matches.state_field import StateField
 
 
 def game_title(slug: str) -> str:
@@ -48,7 +49,7 @@ class Match(models.Model):
                                                          "only signed-up people sat at it when it started.")
     clock = models.JSONField(null=True, blank=True, help_text="Each seat's time (apps/matches/engine/clock.py); "
                                                              "empty for a friendly, untimed match.")
-    state = models.JSONField()
+    state = StateField()
     version = models.PositiveIntegerField(default=0)
     undo_seat = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The seat that may take back the "
                                                  "last step (apps/matches/domain/undo.py), if any.")
@@ -154,7 +155,7 @@ class ReplaySnapshot(models.Model):
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="replay_snapshots")
     version = models.PositiveIntegerField()
-    state = models.JSONField()
+    state = StateField()
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["match", "version"], name="matches_snapshot_unique_version")]

@@ -33,15 +33,15 @@ from datetime import datetime
 from functools import cache
 from typing import Any, cast
 
-import orjson
 import psycopg
 from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
 from django.db.models import Field, JSONField
 from django.utils import timezone
-from psycopg.types.json import Jsonb
+from psycopg.types.json import Json, Jsonb
 
 from apps.accounts.sessions import SessionEnded, session_check, signed_in_by, still_signed_in
 from apps.matches.models import Match, MatchSeat, MoveLog, ReplaySnapshot
+from apps.matches.state_field import StateField, dumps
 
 # What a move needs of its seats: who plays each one (person or bot, and why) and the name pages show.
 SEAT_FIELDS = ("id", "match_id", "index", "name", "bot", "bot_by", "user_id")
@@ -63,20 +63,13 @@ def _to_db(field, value, db=connection):
     field (and through it the connection) for each of a move's dozen values was a twentieth of its CPU."""
     if isinstance(field, JSONField):
         if field.encoder is None and value is not None:
-            return Jsonb(value, dumps=_dumps)
+            return (Json if isinstance(field, StateField) else Jsonb)(value, dumps=dumps)
     elif type(value) in _PLAIN or (type(value) is datetime and value.tzinfo is not None):
         return value
     return field.get_db_prep_save(value, db)
 
 
 _PLAIN = frozenset({int, str, bool, type(None)})
-
-
-def _dumps(value) -> bytes | str:
-    try:
-        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
-    except orjson.JSONEncodeError:
-        return json.dumps(value)
 
 
 def load(match_id: int, signed_in: tuple[int, str | None] | None = None) -> tuple[Match | None, list[MatchSeat]]:
