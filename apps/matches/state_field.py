@@ -19,7 +19,7 @@ from psycopg.types.json import Json
 
 
 class StateField(models.JSONField):
-    def db_type(self, connection) -> str:
+    def db_type(self, connection) -> str | None:
         return "json" if connection.vendor == "postgresql" else super().db_type(connection)
 
     def get_db_prep_value(self, value, connection, prepared=False):
