@@ -1,16 +1,17 @@
 """The move's own read and write (hand-written SQL on PostgreSQL, the ORM elsewhere) agree with the ORM, and the
 questions they carry (is the mover still signed in; who listens, after the write) get the answers asked alone."""
 
+import hashlib
 from datetime import timedelta
 
 import pytest
 from django.contrib.sessions.models import Session
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.test import Client
 from django.utils import timezone
 
 from apps.accounts.sessions import SessionEnded
-from apps.matches.domain import move_store
+from apps.matches.domain import checks, move_store
 from apps.matches.domain import presence as liveness
 from apps.matches.domain.deeds import SeatSpec, do_move, do_start_match
 from apps.matches.engine import engine
@@ -51,6 +52,22 @@ def test_write_sets_the_state_and_logs_the_move_together(duel):
     row = MoveLog.objects.get(match=duel)
     assert (row.version, row.seat, row.move, row.client_id, row.state_digest) == (1, seat, move, "w1", "d" * 64)
     assert abs(row.created_at - now) < timedelta(seconds=5)
+
+
+def test_the_state_is_stored_as_the_text_its_digest_was_taken_of(duel):
+    """A move writes its state once (``checks.state_text``): its digest is of that text, which is stored as it is."""
+    seat = RULES.active_seats(duel.state)[0]
+    plan = checks.check_move(duel, [], seat, RULES.legal_moves(duel.state, seat)[0], 0, "", None)
+    assert isinstance(plan, checks.PlannedMove) and plan.state_text is not None
+    assert plan.log["state_digest"] == hashlib.sha256(plan.state_text).hexdigest() == checks.state_digest(
+        plan.fields["state"])
+    assert move_store.write(duel.pk, 0, plan.fields, plan.log, plan.state_text)
+    assert Match.objects.get(pk=duel.pk).state == plan.fields["state"]
+    if connection.vendor == "postgresql":  # (json keeps the text it is given)
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT state::text FROM matches_match WHERE id = %s", [duel.pk])
+            assert cursor.fetchone()[0].encode() == plan.state_text
+    assert checks.state_text({1: "one"}) is None  # what orjson refuses is written by json instead, as before
 
 
 def test_json_that_orjson_refuses_is_written_and_read_back_by_json(duel):

@@ -43,6 +43,9 @@ class PlannedMove:
     fields: dict[str, Any]  # the match's new column values
     log: dict[str, Any]  # the move log row, less match and version
     outcome: dict | None  # not None when the move ends the match
+    # The new state as JSON, as its digest was taken of it (``state_text``), for the write to store as it is; None
+    # where orjson refused it.
+    state_text: bytes | None = None
 
 
 class ChatRefused(Exception):
@@ -53,17 +56,23 @@ class ChatRefused(Exception):
         self.code = code
 
 
-def state_digest(state: dict) -> str:
+def state_digest(state: dict, text: bytes | None = None) -> str:
     """A fingerprint of a state, logged with each move so a replay can be checked against the record
-    (``digest_matches``): the SHA-256 of the state as orjson writes it with its keys sorted. Written by ``json``
-    instead, as the moves logged before this form were, it took a twelfth of a move's CPU (py-spy of
-    ``bench/move_path.py``); ``json``'s form is kept for what orjson refuses (a key that is not a string, an integer
-    beyond 64 bits)."""
+    (``digest_matches``): the SHA-256 of the state as orjson writes it with its keys sorted (``state_text``, given
+    as ``text`` if already written). Written by ``json`` instead, as the moves logged before this form were, it took
+    a twelfth of a move's CPU (py-spy of ``bench/move_path.py``); ``json``'s form is kept for what orjson refuses (a
+    key that is not a string, an integer beyond 64 bits)."""
+    text = state_text(state) if text is None else text
+    return _json_digest(state) if text is None else hashlib.sha256(text).hexdigest()
+
+
+def state_text(state: dict) -> bytes | None:
+    """The state as orjson writes it with its keys sorted, which its digest is taken of and a move stores; None for
+    a state orjson refuses."""
     try:
-        text = orjson.dumps(state, option=orjson.OPT_SORT_KEYS)
+        return orjson.dumps(state, option=orjson.OPT_SORT_KEYS)
     except TypeError:  # (orjson.JSONEncodeError is one)
-        return _json_digest(state)
-    return hashlib.sha256(text).hexdigest()
+        return None
 
 
 def _json_digest(state: dict) -> str:
@@ -134,10 +143,11 @@ def check_move(match: Match, rows: list[MatchSeat], seat: int, move: Any, versio
     # states are at hand, and kept with the move, so the table knows without replaying anything.
     undoable = outcome is None and not played_by_bot and rules.undoable(match.state, seat, move, new_state)
     fields["undo_seat"] = seat if undoable else None
-    log = {"seat": seat, "move": move, "client_id": client_id, "state_digest": state_digest(new_state),
+    text = state_text(new_state)
+    log = {"seat": seat, "move": move, "client_id": client_id, "state_digest": state_digest(new_state, text),
            "player": mover.name if mover else "", "by_bot": bool(played_by_bot and mover and mover.user_id),
            "undoable": undoable}
-    return PlannedMove(fields, log, outcome)
+    return PlannedMove(fields, log, outcome, text)
 
 
 def check_chat_text(text: Any, max_length: int | None = None) -> str:

@@ -15,7 +15,7 @@ import logging
 import random
 import secrets
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import psycopg
@@ -164,7 +164,8 @@ async def ado_move(match_id: int, seat: int, move: Any, version: Any, client_id:
                 return ToThread()
             writing = True
             row_version, listening = await move_store.awrite_then_read(
-                conn, match_id, version, plan.fields, plan.log, every_listener_sql(match_id), guard, check)
+                conn, match_id, version, plan.fields, plan.log, every_listener_sql(match_id), guard, check,
+                plan.state_text)
     except psycopg.IntegrityError:
         match_cache.drop(match_id)
         return ToThread()  # another move took this version, or this id was used before: nothing was written
@@ -175,7 +176,7 @@ async def ado_move(match_id: int, seat: int, move: Any, version: Any, client_id:
         return ToThread(tell_table=writing)
     if row_version is None:
         return ToThread()  # the match, its seats or the session changed since the read: the thread reads again
-    return _moved_on_loop(match, plan, rows, frozenset(listening), replace(guard, row_version=row_version),
+    return _moved_on_loop(match, plan, rows, frozenset(listening), guard.written(row_version),
                           signed_in)
 
 
@@ -188,11 +189,12 @@ async def _move_known(conn: psycopg.AsyncConnection, known: match_cache.Known, s
     plan = check_move(known.match, known.rows, seat, move, version, client_id, by_bot=False)
     if not isinstance(plan, PlannedMove) or plan.outcome is not None:
         return None  # a refusal is given from what is read now, and a last move goes to the thread
-    row_version = await move_store.awrite(conn, known.match.pk, version, plan.fields, plan.log, known.guard, check)
+    row_version = await move_store.awrite(conn, known.match.pk, version, plan.fields, plan.log, known.guard, check,
+                                          plan.state_text)
     if row_version is None:
         return None
     return _moved_on_loop(known.match, plan, known.rows, known.listening,
-                          replace(known.guard, row_version=row_version), signed_in)
+                          known.guard.written(row_version), signed_in)
 
 
 def _moved_on_loop(match: Match, plan: PlannedMove, rows: list[MatchSeat],
@@ -224,11 +226,11 @@ def _move(match_id: int, seat: int, move: Any, version: int, client_id: str, by_
         # One statement that commits on its own; who listens is read after it, in the same round trip (read
         # before the commit, a page joining in between could be left behind).
         written, rows_listening = move_store.write_then_read(match_id, version, fields, log,
-                                                             listening_sql(match_id))
+                                                             listening_sql(match_id), plan.state_text)
         listening = set(rows_listening)
     else:  # the last move commits with the results; inside a caller's transaction, a savepoint keeps a refusal
         with transaction.atomic():
-            written = move_store.write(match_id, version, fields, log)
+            written = move_store.write(match_id, version, fields, log, plan.state_text)
             if written and outcome is not None:
                 _record_results(match_id, outcome)
     if not written:

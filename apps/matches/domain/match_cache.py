@@ -24,7 +24,7 @@ keyed by a PostgreSQL row version, and what is kept here is valid only together 
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from django.conf import settings
 
@@ -58,7 +58,7 @@ def get(match_id: int, version: int, signed_in: tuple[int, str | None]) -> Known
         return None
     _known.move_to_end(match_id)
     _sessions.move_to_end(signed_in)
-    return replace(known, guard=replace(known.guard, session_data=session_data))
+    return Known(known.match, known.rows, known.guard.of_session(session_data), known.listening)
 
 
 def put(known: Known, signed_in: tuple[int, str | None]) -> None:
