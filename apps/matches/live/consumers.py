@@ -10,7 +10,6 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import InterfaceError, OperationalError, connection
-from django.utils import timezone
 
 from apps.accounts.sessions import SessionEnded
 from apps.matches.domain import checks, deeds, match_cache, presence, seats, undo
@@ -18,7 +17,7 @@ from apps.matches.domain.access import can_watch, seat_of
 from apps.matches.live import bot_driver, frames, heartbeat, layer_watch, protocol, push
 from apps.matches.live.flood import FloodGuard
 from apps.matches.live.socket_base import SessionSocket
-from apps.matches.models import Match, Presence
+from apps.matches.models import Match
 
 # A state frame that waited this long in the socket's channel means the consumer stalled; the channel may have
 # overflowed and dropped newer frames, so the consumer reads the current state itself.
@@ -257,18 +256,16 @@ class MatchConsumer(SessionSocket):
     def _register(self) -> tuple[int, str]:
         user = self.user if self.user is not None and self.user.is_authenticated else None
         heartbeat.opened(self.channel_name)
-        Presence.objects.update_or_create(channel_name=self.channel_name,
-                                          defaults={"match_id": self.match_id, "user": user, "seat": self.seat,
-                                                    "fmt": self.fmt, "process": heartbeat.PROCESS,
-                                                    "seen_at": timezone.now()})
-        presence.changed(self.match_id)  # before the state is read below: a move written after it hears of this row
+        # The match row is written anew with it, before the state is read below: a move written after it hears
+        # of this socket (``presence``).
+        presence.register(self.channel_name, self.match_id, user.pk if user is not None else None, self.seat,
+                          self.fmt, heartbeat.PROCESS)
         if self.seat is not None:
             seats.came_back(self.match_id, self.seat)
         return self._current_frame()
 
     def _unregister(self) -> None:
-        if Presence.objects.filter(channel_name=self.channel_name).delete()[0]:
-            presence.changed(self.match_id)
+        presence.unregister(self.channel_name)
         if self.seat is not None:
             seats.maybe_away(self.match_id, self.seat)
 
