@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from apps.accounts.sessions import SessionEnded, still_signed_in
 from apps.matches.domain import timekeeper
-from apps.matches.engine import IllegalMove, Rules, engine
+from apps.matches.engine import Hidden, IllegalMove, Rules, engine
 from apps.matches.engine import clock as clocks
 from apps.matches.models import ChatMessage, Match, MatchSeat
 from apps.moderation.selectors import active_mute
@@ -46,6 +46,9 @@ class PlannedMove:
     # The new state as JSON, as its digest was taken of it (``state_text``), for the write to store as it is; None
     # where orjson refused it.
     state_text: bytes | None = None
+    # What each viewer cannot see of the new state, as far as the check asked (``Rules.undoable``), for the next
+    # move's check to start from (``match_cache``).
+    hidden: Hidden | None = None
 
 
 class ChatRefused(Exception):
@@ -106,11 +109,12 @@ def check_move_frame(version: Any, client_id: Any) -> str:
 
 
 def check_move(match: Match, rows: list[MatchSeat], seat: int, move: Any, version: int, client_id: str,
-               by_bot: bool | None) -> MoveResult | PlannedMove:
+               by_bot: bool | None, hidden: Hidden | None = None) -> MoveResult | PlannedMove:
     """Judge a move against the match as loaded (a refusal), or work out what it changes; touches no database.
 
     A resent move (its id used before) must have been looked for already: here a version that is not the
-    match's is stale.
+    match's is stale. ``hidden``: what is known of what viewers cannot see of ``match.state`` (another state's
+    is not used).
     """
     if match.status != Match.Status.RUNNING:
         return MoveResult(False, match.version, "illegal_move", "The match is over.")
@@ -141,13 +145,16 @@ def check_move(match: Match, rows: list[MatchSeat], seat: int, move: Any, versio
     played_by_bot = bool(mover and mover.bot)
     # A person's step may be taken back (``undo``) if the rules say nothing was revealed; asked here, where both
     # states are at hand, and kept with the move, so the table knows without replaying anything.
-    undoable = outcome is None and not played_by_bot and rules.undoable(match.state, seat, move, new_state)
+    hidden_before = hidden if hidden is not None and hidden.state is match.state else Hidden(rules, match.state)
+    hidden_after = Hidden(rules, new_state)
+    undoable = outcome is None and not played_by_bot and rules.undoable(match.state, seat, move, new_state,
+                                                                         (hidden_before, hidden_after))
     fields["undo_seat"] = seat if undoable else None
     text = state_text(new_state)
     log = {"seat": seat, "move": move, "client_id": client_id, "state_digest": state_digest(new_state, text),
            "player": mover.name if mover else "", "by_bot": bool(played_by_bot and mover and mover.user_id),
            "undoable": undoable}
-    return PlannedMove(fields, log, outcome, text)
+    return PlannedMove(fields, log, outcome, text, hidden_after)
 
 
 def check_chat_text(text: Any, max_length: int | None = None) -> str:

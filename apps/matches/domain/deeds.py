@@ -186,7 +186,7 @@ async def _move_known(conn: psycopg.AsyncConnection, known: match_cache.Known, s
     its answer, or None if it must be read and checked again (nothing was written). Its frames go to those who
     listened after the last write, as kept: had a socket come or gone since, the match row would have changed
     (``presence.changed``) and the guarded write with it."""
-    plan = check_move(known.match, known.rows, seat, move, version, client_id, by_bot=False)
+    plan = check_move(known.match, known.rows, seat, move, version, client_id, by_bot=False, hidden=known.hidden)
     if not isinstance(plan, PlannedMove) or plan.outcome is not None:
         return None  # a refusal is given from what is read now, and a last move goes to the thread
     row_version = await move_store.awrite(conn, known.match.pk, version, plan.fields, plan.log, known.guard, check,
@@ -202,7 +202,7 @@ def _moved_on_loop(match: Match, plan: PlannedMove, rows: list[MatchSeat],
                    signed_in: tuple[int, str | None]) -> MoveResult:
     """A move written on the loop: the table is told, and the match is kept as written (``match_cache``)."""
     moved(match, plan, rows, listening)
-    match_cache.put(match_cache.Known(match, rows, guard, listening), signed_in)
+    match_cache.put(match_cache.Known(match, rows, guard, listening, plan.hidden), signed_in)
     return MoveResult(True, match.version)
 
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from django.conf import settings
 
 from apps.matches.domain.move_store import Guard
+from apps.matches.engine import Hidden
 from apps.matches.models import Match, MatchSeat
 
 
@@ -42,6 +43,8 @@ class Known:
     # Who listened (seat, format) once the write was made, stale rows included (``presence.every_listener_sql``):
     # still so while the guard holds, since a row that comes or goes writes the match row anew.
     listening: frozenset[tuple[int | None, str]]
+    # What viewers cannot see of the state, as far as the move that made it asked (``checks.PlannedMove.hidden``).
+    hidden: Hidden | None = None
 
 
 _known: OrderedDict[int, Known] = OrderedDict()
@@ -58,7 +61,7 @@ def get(match_id: int, version: int, signed_in: tuple[int, str | None]) -> Known
         return None
     _known.move_to_end(match_id)
     _sessions.move_to_end(signed_in)
-    return Known(known.match, known.rows, known.guard.of_session(session_data), known.listening)
+    return Known(known.match, known.rows, known.guard.of_session(session_data), known.listening, known.hidden)
 
 
 def put(known: Known, signed_in: tuple[int, str | None]) -> None:

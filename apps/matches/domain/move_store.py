@@ -314,7 +314,8 @@ def _write_sql(field_names: tuple[str, ...], keep: bool, log_names: tuple[str, .
                 f"SELECT {qn('id')}, %s, {state_column} FROM moved ON CONFLICT DO NOTHING)")
     log_columns = ", ".join(qn(_log_field(name).column) for name in log_names)
     return (f"WITH moved AS (UPDATE {table} SET {sets} "
-            f"WHERE {qn('id')} = %s AND {qn('version')} = %s{guard} RETURNING {qn('id')}, {state_column}){kept} "
+            f"WHERE {qn('id')} = %s AND {qn('version')} = %s{guard} "
+            f"RETURNING {qn('id')}{f', {state_column}' if keep else ''}){kept} "
             f"INSERT INTO {qn(MoveLog._meta.db_table)} ({log_columns}) "
             f"SELECT {', '.join(['%s'] * len(log_names))} FROM moved{returning}")
 

@@ -6,6 +6,7 @@ Pure Python with no Django import, so engines and their tests run without a data
 from apps.matches.engine.protocol import (
     BotChooser,
     FlowRules,
+    Hidden,
     IllegalMove,
     Move,
     Pending,
@@ -20,7 +21,7 @@ from apps.matches.engine.registry import all_games, built_games, engine, game_en
 from apps.matches.engine.seating import name_seats, seat_name, seat_token
 
 __all__ = [
-    "BotChooser", "FlowRules", "IllegalMove", "Move", "Pending", "Rng", "Rules", "State", "StateT", "all_games",
-    "built_games", "clone", "engine", "game_entry", "name_seats", "pages_module", "seat_name", "seat_token",
-    "seed_state",
+    "BotChooser", "FlowRules", "Hidden", "IllegalMove", "Move", "Pending", "Rng", "Rules", "State", "StateT",
+    "all_games", "built_games", "clone", "engine", "game_entry", "name_seats", "pages_module", "seat_name",
+    "seat_token", "seed_state",
 ]

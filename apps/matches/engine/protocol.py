@@ -148,17 +148,20 @@ class Rules(Generic[StateT]):
     # Move types this game never lets a player take back, whatever the general rule in ``undoable`` says.
     final_moves: frozenset[str] = frozenset()
 
-    def undoable(self, before: StateT, seat: int, move: Move, after: StateT) -> bool:
+    def undoable(self, before: StateT, seat: int, move: Move, after: StateT,
+                 hidden: tuple[Hidden[StateT], Hidden[StateT]] | None = None) -> bool:
         """Whether ``seat`` may take back ``move``, which led from ``before`` to ``after``: a step inside its own
         turn (the seat is still to act) after which nothing random happened (the generator is where it was) and
         nobody learnt anything (what each seat and a spectator cannot see is what they could not see before), and
-        not one of the game's ``final_moves``."""
+        not one of the game's ``final_moves``. ``hidden``: the two states' ``Hidden``, to ask and fill, where the
+        caller keeps them (the "after" of one move is the "before" of the next)."""
         if move.get("type") in self.final_moves or before.get("rng") != after.get("rng"):
             return False
         if seat not in self.active_seats(after):
             return False
+        was, now = hidden if hidden is not None else (Hidden(self, before), Hidden(self, after))
         viewers: list[int | None] = [seat, None, *(s for s in range(after["players"]) if s != seat)]
-        return all(self.hidden_from(before, viewer) == self.hidden_from(after, viewer) for viewer in viewers)
+        return all(was.of(viewer) == now.of(viewer) for viewer in viewers)
 
     def clone(self, state: StateT) -> StateT:
         """A deep copy of a state that ``apply`` may change freely; games with a faster copy override it."""
@@ -208,6 +211,24 @@ class Rules(Generic[StateT]):
 
 
 _TYPE_WORDS = {str: "a string", int: "a whole number", bool: "true or false", list: "a list", dict: "an object"}
+
+
+class Hidden(Generic[StateT]):
+    """What each viewer cannot see of one state (``Rules.hidden_from``), worked out the first time it is asked and
+    kept: a state is never changed once made, so a move's answers serve again when the next move asks about the
+    state it starts from (``Rules.undoable`` asks of both, and was a twentieth of a move's CPU)."""
+
+    __slots__ = ("_answers", "_rules", "state")
+
+    def __init__(self, rules: Rules[StateT], state: StateT):
+        self._rules, self.state = rules, state
+        self._answers: dict[int | None, set[str]] = {}
+
+    def of(self, viewer: int | None) -> set[str]:
+        answer = self._answers.get(viewer)
+        if answer is None:
+            answer = self._answers[viewer] = self._rules.hidden_from(self.state, viewer)
+        return answer
 
 
 class FlowRules(Rules[StateT]):
