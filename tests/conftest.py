@@ -46,6 +46,11 @@ def django_db_setup(django_db_setup, django_db_blocker):
 
 
 @pytest.fixture(autouse=True)
+def quick_password_hashing(settings):
+    settings.PASSWORD_HASHERS = ["tests.hashers.QuickPBKDF2PasswordHasher", *django_settings.PASSWORD_HASHERS]
+
+
+@pytest.fixture(autouse=True)
 def fresh_channel_layer():
     """Each test gets its own layer: the Redis layer binds its locks to the event loop that first used it."""
     channel_layers.backends.clear()
