@@ -1,5 +1,8 @@
 """Each game beyond Chronicle, played to the end in the browser by clicking only: people and the game's own bot,
-with a spectator watching every move arrive. Screenshots at phone and desktop width are saved."""
+with a spectator watching every move arrive. Screenshots at phone and desktop width are saved.
+
+A Stone Age game runs to 800-1,000 steps, almost two minutes of clicking, so its first rounds are played by random
+bots on the server (through the site's own bot moves, logged as any) and the people click from there to the end."""
 
 import random
 import re
@@ -9,12 +12,15 @@ from django.db import connections
 from playwright.sync_api import Error as PlaywrightError
 
 from apps.lobbies import services as lobbies
+from apps.matches.domain.deeds import do_bot_move
 from apps.matches.engine import built_games, engine
-from apps.matches.models import Match
+from apps.matches.models import Match, MatchSeat
 from tests.browser.test_play_chronicle import ARTIFACTS, DESKTOP, PHONE, Watchful, version_of, wait_for_version
 from tests.conftest import session_cookie
 
 PEOPLE = {"live_on": 2}  # the co-operative game is played by two people and a bot; the others by one and a bot
+# Rounds played by bots before the browser opens: random two-seat games of Stone Age ended in round 21-34 (60 seeds).
+BOTS_PLAY_FIRST = {"stone_age": 18}
 GAMES = [entry.slug for entry in built_games() if entry.slug != "chronicle"]
 
 
@@ -30,9 +36,23 @@ def table(request, transactional_db, make_user):
         bot_kind = next(iter(engine(game).bots()), "random")
         lobbies.add_bot(lobby.pk, people[0], len(people), bot_kind)
         match = lobbies.start(lobby.pk, people[0])
+        if game in BOTS_PLAY_FIRST:
+            bots_play_rounds(match, BOTS_PLAY_FIRST[game])
         return game, match.pk, [session_cookie(person) for person in people]
     finally:
         connections.close_all()
+
+
+def bots_play_rounds(match: Match, rounds: int) -> None:
+    """Random bots play every seat until the game's round ``rounds`` begins; then each seat is played as before."""
+    seated = list(MatchSeat.objects.filter(match=match).values_list("index", "bot", "bot_by"))
+    MatchSeat.objects.filter(match=match).update(bot="random", bot_by="vote")
+    while Match.objects.get(pk=match.pk).state["round"] < rounds:
+        assert do_bot_move(match.pk)
+    for index, bot, bot_by in seated:
+        MatchSeat.objects.filter(match=match, index=index).update(bot=bot, bot_by=bot_by)
+    finished = Match.objects.get(pk=match.pk)
+    assert finished.status == Match.Status.RUNNING and finished.version > 0
 
 
 @pytest.mark.browser
