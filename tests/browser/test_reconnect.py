@@ -163,10 +163,9 @@ CASES = [
 ]
 
 
-def cut_once(browser, server, cookie: str, path: str, socket_path: str, code: int) -> tuple:
-    """Opens ``path``, cuts its socket at ``socket_path`` with ``code`` and waits six times the first wait. Answers
-    whether the page came back, what its status says then (None on a page without one), how many sync frames the
-    page sent on its last socket, and the problems it logged."""
+def cut_open(browser, server, cookie: str, path: str, socket_path: str, code: int
+             ) -> tuple[Watchful, Switchboard, str, bool]:
+    """Opens ``path`` and, once its socket at ``socket_path`` is live, cuts it with ``code``."""
     board = Switchboard()
     watched = open_page(browser, server, cookie, path, board)
     page = watched.page
@@ -175,7 +174,14 @@ def cut_once(browser, server, cookie: str, path: str, socket_path: str, code: in
     if has_status:
         page.wait_for_selector("[data-conn]:has-text('Live')")
     board.cut(socket_path, code)
-    page.wait_for_timeout(1500)
+    return watched, board, socket_path, has_status
+
+
+def after_the_cut(watched: Watchful, board: Switchboard, socket_path: str, has_status: bool) -> tuple:
+    """For a page cut by ``cut_open`` at least six times the first wait ago: whether it came back, what its status
+    says then (None on a page without one), how many sync frames it sent on its last socket, and the problems it
+    logged."""
+    page = watched.page
     links = board.opened(socket_path)
     came_back = len(links) == 2
     if came_back and has_status:
@@ -192,10 +198,13 @@ def test_each_page_stays_away_after_the_codes_that_would_be_refused_again(browse
     paths = {"match": f"/matches/{places['match']}/", "lobby": f"/lobbies/{places['lobby']}/", "home": "/"}
     sockets = {"match": f"/ws/matches/{places['match']}/", "lobby": f"/ws/lobbies/{places['lobby']}/",
                "me": "/ws/me/"}
+    # Every case's page is open at once, each cut as soon as it is live; they wait out the same 1.5 s together.
+    cut = [cut_open(browser, server, places["cookies"][0], paths[page_name], sockets[socket_name], code)
+           for page_name, socket_name, code, _, _ in CASES]
+    cut[-1][0].page.wait_for_timeout(1500)
     seen, problems, lobby_syncs = [], [], []
-    for page_name, socket_name, code, _, _ in CASES:
-        came_back, status, synced, logged = cut_once(browser, server, places["cookies"][0], paths[page_name],
-                                                     sockets[socket_name], code)
+    for (page_name, socket_name, code, _, _), one in zip(CASES, cut, strict=True):
+        came_back, status, synced, logged = after_the_cut(*one)
         seen.append((page_name, socket_name, code, came_back, status))
         problems += logged
         if page_name == "lobby":
