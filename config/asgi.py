@@ -3,8 +3,9 @@
 Websockets authenticate by the session cookie, so the Origin is checked against
 ALLOWED_HOSTS (a handshake with a foreign Origin, or none, is refused); each client
 address may hold a bounded number of them (``config/socket_limit.py``). The first
-connection of any kind starts the process's heartbeat and bot sweep. Under Daphne, its timeout checker
-is spread out (``config/ping_spread.py``) and the cycle collector set up (``config/collector.py``).
+connection of any kind starts the process's heartbeat and bot sweep. Under Daphne, its sweeps over every connection
+look only at those something is due for (``config/daphne_sweeps.py``) and the cycle collector is set up
+(``config/collector.py``).
 """
 
 import os
@@ -20,7 +21,7 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 
 from apps.matches.engine import built_games, engine  # noqa: E402
 from apps.matches.live.heartbeat import with_background_tasks  # noqa: E402
-from config import collector, ping_spread  # noqa: E402
+from config import collector, daphne_sweeps  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 from config.socket_limit import SocketsPerAddress  # noqa: E402
 
@@ -36,5 +37,5 @@ application = with_background_tasks(ProtocolTypeRouter(
 for _game in built_games():
     engine(_game.slug)
 if collector.serving():  # a process Daphne serves (not a test importing the application)
-    ping_spread.install()
+    daphne_sweeps.install()
     collector.configure()

@@ -16,12 +16,11 @@ So, in a process Daphne serves (``configure``):
 
 Collecting the oldest generation rarely is only safe if what lives there is freed by reference counting when it
 ends. The site's code leaves no cycle when a socket closes; Daphne leaves two per websocket (about 57 objects,
-found with ``gc.DEBUG_SAVEALL`` after closing sockets), which ``_release`` breaks once Daphne has reaped the
-connection:
+found with ``gc.DEBUG_SAVEALL`` after closing sockets), which ``release`` breaks once the reaper
+(``config/daphne_sweeps.py``) has removed the connection:
 - Autobahn's ``is_open`` and ``is_closed`` and Daphne's ``application_deferred``: Twisted deferreds whose results
   and callbacks point back at the protocol;
 - the HTTP request the websocket was upgraded from, still in its channel's list of requests, pointing back at it.
-Daphne has no hook for a reaped connection, so its reaper (``Server.application_checker``) is wrapped.
 """
 
 from __future__ import annotations
@@ -41,33 +40,12 @@ def serving() -> bool:
 
 def configure() -> None:
     """Set up the collector of a process Daphne serves, once everything loaded at start-up is loaded."""
-    _wrap_daphne_reaper()
     gc.collect()
     gc.freeze()
     gc.set_threshold(YOUNG, MIDDLE, RARELY)
 
 
-def _wrap_daphne_reaper() -> None:
-    from daphne.server import Server  # noqa: PLC0415 -- only a Daphne process needs it
-
-    if not getattr(Server.application_checker, "releases_cycles", False):
-        Server.application_checker = _releasing(Server.application_checker)
-
-
-def _releasing(check):
-    """Daphne's reaper ``check``, then ``_release`` for each connection it reaped."""
-    def application_checker(self):
-        ending = [protocol for protocol, details in self.connections.items() if "disconnected" in details]
-        check(self)
-        for protocol in ending:
-            if protocol not in self.connections:
-                _release(protocol)
-
-    application_checker.releases_cycles = True  # type: ignore[attr-defined]
-    return application_checker
-
-
-def _release(protocol) -> None:
+def release(protocol) -> None:
     """Break the cycles of a connection Daphne has reaped (its socket closed, its application finished)."""
     for name in ("is_open", "is_closed", "application_deferred"):
         if getattr(protocol, name, None) is not None:

@@ -1,5 +1,6 @@
 """The collector's set-up of a server process (config/collector.py): the cycles Daphne leaves per websocket are
-broken when Daphne reaps the connection, so its objects are freed by reference counting alone."""
+broken when the reaper (config/daphne_sweeps.py) removes the connection, so its objects are freed by reference
+counting alone."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from daphne.ws_protocol import WebSocketProtocol
 from twisted.internet import defer
 from twisted.web.http import HTTPChannel
 
-from config import collector
+from config import collector, daphne_sweeps
 
 txaio.use_twisted()
 
@@ -45,14 +46,18 @@ def freed_without_the_collector(make) -> bool:
     gc.disable()
     try:
         server = Server.__new__(Server)
+        server.application_close_timeout = 10
         thing = make()
         gone = weakref.ref(thing)
         server.connections = {thing: {"connected": time.time(), "disconnected": time.time()}}
+        daphne_sweeps.ended(server, thing)
         del thing
-        # Daphne's own reaper, as the wrapped one calls it (it also schedules its next run on the reactor)
-        reap = lambda self: self.connections.clear()  # noqa: E731 -- stands in for the original
-        checker = collector._releasing(reap)
-        checker(server)
+        later, daphne_sweeps.later = daphne_sweeps.later, lambda delay, call: None  # (its next run is not wanted)
+        try:
+            daphne_sweeps.application_checker(server)
+        finally:
+            daphne_sweeps.later = later
+        assert not server.connections
         del server
         return gone() is None
     finally:
@@ -84,7 +89,7 @@ def test_without_the_release_both_would_wait_for_a_full_collection():
 def test_an_answered_request_keeps_its_channel():
     request = upgraded_request()
     request.transport = object()  # not upgraded: the channel may go on serving the connection
-    collector._release(request)
+    collector.release(request)
     assert request.channel is not None
 
 
