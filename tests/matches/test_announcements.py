@@ -52,7 +52,7 @@ def test_each_announcement_becomes_its_push(monkeypatch):
     push.on_event("presence", {"match_id": 2})
     push.on_event("notice", {"match_id": 3, "message": "Hi."})
     push.on_event("bots", {"match_id": 4})
-    assert calls == [("state", 1, {"match": None, "rows": None, "listening": None}), ("presence", 2),
+    assert calls == [("state", 1, {"match": None, "rows": None, "listening": None, "step": None}), ("presence", 2),
                      ("notice", 3, "Hi."), ("bots", 4)]
     with pytest.raises(ValueError):
         push.on_event("weather", {"match_id": 5})

@@ -176,8 +176,7 @@ async def ado_move(match_id: int, seat: int, move: Any, version: Any, client_id:
         return ToThread(tell_table=writing)
     if row_version is None:
         return ToThread()  # the match, its seats or the session changed since the read: the thread reads again
-    return _moved_on_loop(match, plan, rows, frozenset(listening), guard.written(row_version),
-                          signed_in)
+    return _moved_on_loop(match, plan, rows, frozenset(listening), guard, row_version, seat, move, signed_in)
 
 
 async def _move_known(conn: psycopg.AsyncConnection, known: match_cache.Known, seat: int, move: Any, version: int,
@@ -193,16 +192,19 @@ async def _move_known(conn: psycopg.AsyncConnection, known: match_cache.Known, s
                                           plan.state_text)
     if row_version is None:
         return None
-    return _moved_on_loop(known.match, plan, known.rows, known.listening,
-                          known.guard.written(row_version), signed_in)
+    return _moved_on_loop(known.match, plan, known.rows, known.listening, known.guard, row_version, seat, move,
+                          signed_in)
 
 
 def _moved_on_loop(match: Match, plan: PlannedMove, rows: list[MatchSeat],
-                   listening: frozenset[tuple[int | None, str]], guard: move_store.Guard,
-                   signed_in: tuple[int, str | None]) -> MoveResult:
-    """A move written on the loop: the table is told, and the match is kept as written (``match_cache``)."""
-    moved(match, plan, rows, listening)
-    match_cache.put(match_cache.Known(match, rows, guard, listening, plan.hidden), signed_in)
+                   listening: frozenset[tuple[int | None, str]], guard: move_store.Guard, row_version: str,
+                   seat: int, move: Any, signed_in: tuple[int, str | None]) -> MoveResult:
+    """A move written on the loop over what ``guard`` saw, giving the match row ``row_version``: the table is told,
+    with what a process keeping the match needs to follow it, and the match is kept as written (``match_cache``)."""
+    written = guard.written(row_version)
+    step = match_cache.step_of(guard, written, match.version, seat, move, plan, listening)
+    moved(match, plan, rows, listening, step)
+    match_cache.put(match_cache.Known(match, rows, written, listening, plan.hidden), signed_in)
     return MoveResult(True, match.version)
 
 
@@ -241,11 +243,12 @@ def _move(match_id: int, seat: int, move: Any, version: int, client_id: str, by_
 
 
 def moved(match: Match, plan: PlannedMove, rows: list[MatchSeat],
-          listening: AbstractSet[tuple[int | None, str]] | None) -> None:
-    """After a planned move was written: the loaded match becomes the new one, and the table is told."""
+          listening: AbstractSet[tuple[int | None, str]] | None, step: dict | None = None) -> None:
+    """After a planned move was written: the loaded match becomes the new one, and the table is told (``step``:
+    for the seats' frames, ``match_cache.step_of``)."""
     for name, value in plan.fields.items():
         setattr(match, name, value)
-    send_event_now("state", match_id=match.pk, match=match, rows=rows, listening=listening)
+    send_event_now("state", match_id=match.pk, match=match, rows=rows, listening=listening, step=step)
 
 
 def _earlier_move(match_id: int, seat: int, client_id: str) -> MoveResult | None:

@@ -10,9 +10,13 @@ changed meanwhile (a move from another process, a clock, a moderator, a seat han
 ended, a socket that came or went), the guarded write changes nothing and the move is read and checked again as
 before.
 
-A state frame relayed to this process's sockets says a newer version exists (``seen``): the entry goes at once, so
-a table whose seats sit on different processes reads before each move, as before, instead of trying a write that
-must fail.
+A state frame relayed to this process's sockets says a newer version exists (``seen``). A move written on the loop
+sends with its seats' frames what another process needs to follow it (``step_of``): the move, the row version it was
+written over and the one it made, the seats and listeners its guard held, the new column values and the state's
+digest. A process that kept the match at exactly that row version applies the move to what it kept, checks the
+digest, and keeps the result under the new row version (``follow``): so a table whose seats sit on different
+processes, as behind a load balancer, moves with one statement per move too. Any other newer frame, or a step
+that does not fit, lets the entry go, and the next move is read first.
 
 The sessions of the movers are kept apart from the matches (the seats of one match are different people), each
 as the stored session text its last read returned. Both are bounded (``settings.MOVE_CACHE_MATCHES`` entries each,
@@ -23,14 +27,25 @@ keyed by a PostgreSQL row version, and what is kept here is valid only together 
 
 from __future__ import annotations
 
+import copy
+import logging
 from collections import OrderedDict
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
 
 from django.conf import settings
 
+from apps.matches.domain.checks import PlannedMove, state_digest
 from apps.matches.domain.move_store import Guard
-from apps.matches.engine import Hidden
+from apps.matches.engine import Hidden, engine
 from apps.matches.models import Match, MatchSeat
+
+logger = logging.getLogger(__name__)
+# The columns a move on the loop sets beside its state (``checks.check_move``; a last move sets more, and is
+# written by the database thread): a step carries them, ``updated_at`` as ISO text.
+STEP_FIELDS = frozenset({"state", "version", "updated_at", "undo_seat", "clock"})
 
 
 @dataclass(frozen=True)
@@ -81,11 +96,59 @@ def drop(match_id: int) -> None:
     _known.pop(match_id, None)
 
 
-def seen(match_id: int, version: int) -> None:
-    """A frame of ``version`` reached one of this process's sockets: anything older that is kept goes."""
+def step_of(before: Guard, after: Guard, version: int, seat: int, move: Any, plan: PlannedMove,
+         listening: AbstractSet[tuple[int | None, str]]) -> dict | None:
+    """What another process needs to follow a move written on the loop from ``version`` under ``before`` (the
+    guard it was checked with), which gave the match row ``after``: plain values, for the channel layer. None for
+    a move that sets columns a step does not carry."""
+    if not STEP_FIELDS.issuperset(plan.fields):
+        return None
+    step = {"from": version, "base": before.row_version, "row": after.row_version, "seats": before.seats,
+            "seat": seat, "move": move, "digest": plan.log["state_digest"],
+            "listening": [list(key) for key in listening]}
+    for name, value in plan.fields.items():
+        if name != "state":
+            step[name] = value.isoformat() if isinstance(value, datetime) else value
+    return step
+
+
+def seen(match_id: int, version: int, step: dict | None = None) -> None:
+    """A frame of ``version`` reached one of this process's sockets: anything older that is kept goes, unless
+    ``step`` (``step_of``) brings it to ``version``."""
     known = _known.get(match_id)
-    if known is not None and known.match.version < version:
+    if known is None or known.match.version >= version:
+        return
+    followed = follow(known, step) if step is not None and step.get("row") else None
+    if followed is None or followed.match.version != version:
         del _known[match_id]
+    else:
+        _known[match_id] = followed
+
+
+def follow(known: Known, step: dict) -> Known | None:
+    """``known`` with the move of ``step`` applied, under the guard the move's write left; None unless ``known``
+    is the very row the move was written over (its version, row version and seats) and the state the move makes
+    from it has the digest the writer logged."""
+    if (step["from"] != known.match.version or step["base"] != known.guard.row_version
+            or step["seats"] != known.guard.seats):
+        return None
+    rules = engine(known.match.game)
+    try:
+        state = rules.apply(known.match.state, step["seat"], step["move"])
+    except Exception:  # the writer applied it to this same state: kept and written differ, so it is read again
+        logger.warning("Match %s: a move written elsewhere does not apply to the match kept here",
+                       known.match.pk, exc_info=True)
+        return None
+    if state_digest(state) != step["digest"]:
+        return None
+    match = copy.copy(known.match)  # the kept instance may be in use by a move on its way
+    match.state = state
+    for name in STEP_FIELDS - {"state"}:
+        if name in step:
+            value = step[name]
+            setattr(match, name, datetime.fromisoformat(value) if name == "updated_at" else value)
+    listening = frozenset((seat, fmt) for seat, fmt in step["listening"])
+    return Known(match, known.rows, known.guard.written(step["row"]), listening, Hidden(rules, state))
 
 
 def clear() -> None:

@@ -97,12 +97,15 @@ def lobby_closed(message: str) -> dict:
 # --- Events between processes (channel layer); ``type`` names the consumer method that receives them -------------
 
 
-def relay(text: str, version: int | None = None) -> dict:
+def relay(text: str, version: int | None = None, step: dict | None = None) -> dict:
     """A frame already encoded, for the match sockets of a group to send as it is; a state frame carries its
-    ``version`` and when it was sent (a socket that receives it late knows it stalled)."""
+    ``version`` and when it was sent (a socket that receives it late knows it stalled), and perhaps the ``step``
+    that made it (``match_cache.step_of``), which the socket's process follows."""
     if version is None:
         return {"type": "frame", "text": text}
-    return {"type": "frame", "text": text, "version": version, "at": time.time()}
+    if step is None:
+        return {"type": "frame", "text": text, "version": version, "at": time.time()}
+    return {"type": "frame", "text": text, "version": version, "at": time.time(), "step": step}
 
 
 def lobby_relay(text: str) -> dict:
