@@ -176,7 +176,7 @@ async def ado_move(match_id: int, seat: int, move: Any, version: Any, client_id:
         return ToThread(tell_table=writing)
     if row_version is None:
         return ToThread()  # the match, its seats or the session changed since the read: the thread reads again
-    return _moved_on_loop(match, plan, rows, frozenset(listening), guard, row_version, seat, move, signed_in)
+    return _moved_on_loop(match, plan, rows, frozenset(listening), guard, row_version, seat, signed_in)
 
 
 async def _move_known(conn: psycopg.AsyncConnection, known: match_cache.Known, seat: int, move: Any, version: int,
@@ -192,17 +192,17 @@ async def _move_known(conn: psycopg.AsyncConnection, known: match_cache.Known, s
                                           plan.state_text)
     if row_version is None:
         return None
-    return _moved_on_loop(known.match, plan, known.rows, known.listening, known.guard, row_version, seat, move,
-                          signed_in)
+    return _moved_on_loop(known.match, plan, known.rows, known.listening, known.guard, row_version, seat, signed_in)
 
 
 def _moved_on_loop(match: Match, plan: PlannedMove, rows: list[MatchSeat],
                    listening: frozenset[tuple[int | None, str]], guard: move_store.Guard, row_version: str,
-                   seat: int, move: Any, signed_in: tuple[int, str | None]) -> MoveResult:
-    """A move written on the loop over what ``guard`` saw, giving the match row ``row_version``: the table is told,
-    with what a process keeping the match needs to follow it, and the match is kept as written (``match_cache``)."""
+                   seat: int, signed_in: tuple[int, str | None]) -> MoveResult:
+    """A move of ``seat`` written on the loop over what ``guard`` saw, giving the match row ``row_version``: the
+    table is told, with what a process keeping the match needs to follow it, and the match is kept as written
+    (``match_cache``)."""
     written = guard.written(row_version)
-    step = match_cache.step_of(guard, written, match.version, seat, move, plan, listening)
+    step = match_cache.step_of(guard, written, match.version, seat, plan, listening)
     moved(match, plan, rows, listening, step)
     match_cache.put(match_cache.Known(match, rows, written, listening, plan.hidden), signed_in)
     return MoveResult(True, match.version)

@@ -28,21 +28,20 @@ keyed by a PostgreSQL row version, and what is kept here is valid only together 
 from __future__ import annotations
 
 import copy
-import logging
 from collections import OrderedDict
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+import orjson
 from django.conf import settings
 
-from apps.matches.domain.checks import PlannedMove, state_digest
+from apps.matches.domain.checks import PlannedMove
 from apps.matches.domain.move_store import Guard
 from apps.matches.engine import Hidden, engine
 from apps.matches.models import Match, MatchSeat
 
-logger = logging.getLogger(__name__)
 # The columns a move on the loop sets beside its state (``checks.check_move``; a last move sets more, and is
 # written by the database thread): a step carries them, ``updated_at`` as ISO text.
 STEP_FIELDS = frozenset({"state", "version", "updated_at", "undo_seat", "clock"})
@@ -96,16 +95,16 @@ def drop(match_id: int) -> None:
     _known.pop(match_id, None)
 
 
-def step_of(before: Guard, after: Guard, version: int, seat: int, move: Any, plan: PlannedMove,
-         listening: AbstractSet[tuple[int | None, str]]) -> dict | None:
-    """What another process needs to follow a move written on the loop from ``version`` under ``before`` (the
-    guard it was checked with), which gave the match row ``after``: plain values, for the channel layer. None for
-    a move that sets columns a step does not carry."""
-    if not STEP_FIELDS.issuperset(plan.fields):
+def step_of(before: Guard, after: Guard, version: int, seat: int, plan: PlannedMove,
+            listening: AbstractSet[tuple[int | None, str]]) -> dict | None:
+    """What another process needs to follow a move ``seat`` wrote on the loop from ``version`` under ``before``
+    (the guard it was checked with), which gave the match row ``after``: plain values, for the channel layer. None
+    for a move that sets columns a step does not carry, or whose state orjson did not write."""
+    if plan.state_text is None or not STEP_FIELDS.issuperset(plan.fields):
         return None
-    step = {"from": version, "base": before.row_version, "row": after.row_version, "seats": before.seats,
-            "seat": seat, "move": move, "digest": plan.log["state_digest"],
-            "listening": [list(key) for key in listening]}
+    step: dict[str, Any] = {"from": version, "base": before.row_version, "row": after.row_version,
+                            "seats": before.seats, "by": seat, "state": plan.state_text,
+                            "listening": [list(key) for key in listening]}
     for name, value in plan.fields.items():
         if name != "state":
             step[name] = value.isoformat() if isinstance(value, datetime) else value
@@ -118,7 +117,7 @@ def seen(match_id: int, version: int, step: dict | None = None) -> None:
     known = _known.get(match_id)
     if known is None or known.match.version >= version:
         return
-    followed = follow(known, step) if step is not None and step.get("row") else None
+    followed = follow(known, step) if step is not None else None
     if followed is None or followed.match.version != version:
         del _known[match_id]
     else:
@@ -126,21 +125,14 @@ def seen(match_id: int, version: int, step: dict | None = None) -> None:
 
 
 def follow(known: Known, step: dict) -> Known | None:
-    """``known`` with the move of ``step`` applied, under the guard the move's write left; None unless ``known``
-    is the very row the move was written over (its version, row version and seats) and the state the move makes
-    from it has the digest the writer logged."""
+    """``known`` as the move of ``step`` left it, under the guard its write left; None unless ``known`` is the
+    very row the move was written over (its version, row version and seats). The state is the text the move
+    wrote, read as a read of the row would read it: working it out again (``Rules.apply``, and the digest to check
+    it by) cost Chronicle's follower more than the read it saves."""
     if (step["from"] != known.match.version or step["base"] != known.guard.row_version
             or step["seats"] != known.guard.seats):
         return None
-    rules = engine(known.match.game)
-    try:
-        state = rules.apply(known.match.state, step["seat"], step["move"])
-    except Exception:  # the writer applied it to this same state: kept and written differ, so it is read again
-        logger.warning("Match %s: a move written elsewhere does not apply to the match kept here",
-                       known.match.pk, exc_info=True)
-        return None
-    if state_digest(state) != step["digest"]:
-        return None
+    state = orjson.loads(step["state"])
     match = copy.copy(known.match)  # the kept instance may be in use by a move on its way
     match.state = state
     for name in STEP_FIELDS - {"state"}:
@@ -148,7 +140,7 @@ def follow(known: Known, step: dict) -> Known | None:
             value = step[name]
             setattr(match, name, datetime.fromisoformat(value) if name == "updated_at" else value)
     listening = frozenset((seat, fmt) for seat, fmt in step["listening"])
-    return Known(match, known.rows, known.guard.written(step["row"]), listening, Hidden(rules, state))
+    return Known(match, known.rows, known.guard.written(step["row"]), listening, Hidden(engine(match.game), state))
 
 
 def clear() -> None:
