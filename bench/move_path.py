@@ -11,7 +11,9 @@ socket takes (``--path``), with a socket registered for each seat (JSON frames) 
 - ``loop`` (the default on PostgreSQL): a person's ordinary move, ``deeds.ado_move`` on the event loop with one
   of the loop's own connections (``loop_db``), and the rendering of every viewer's frame. The process keeps the
   matches it wrote last (``match_cache``), as a server does; ``--cold`` drops them before each move, as for a
-  match moved last by another process;
+  match moved last by another process; ``--apart`` gives each seat a process of its own (its own kept matches), as
+  when the seats' sockets sit on different servers, and after each move the other seat's process hears the frame
+  to its seat as its socket would (through channels_redis's msgpack), which counts toward the move;
 - ``thread``: ``MatchConsumer._submit`` in the database thread (``deeds.do_human_move``), the path of bots, last
   moves, resends, and of every move on SQLite.
 The pushed frames are collected, not sent. It prints, per game: moves timed, the median and 90th percentile ms per
@@ -28,12 +30,14 @@ change to it can be compared before and after with little noise.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import shlex
 import statistics
 import sys
 import time
+from collections import OrderedDict
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -131,8 +135,38 @@ def wal_position() -> int | None:
         return int(cursor.fetchone()[0])
 
 
+class KeptBy:
+    """What one server process keeps of the matches it moved (``match_cache``), in place while it is entered."""
+
+    def __init__(self):
+        self.kept = (OrderedDict(), OrderedDict())
+
+    def __enter__(self):
+        from apps.matches.domain import match_cache  # noqa: PLC0415 -- imported once Django is set up
+        self.saved = match_cache._known, match_cache._sessions
+        match_cache._known, match_cache._sessions = self.kept
+
+    def __exit__(self, *exc):
+        from apps.matches.domain import match_cache  # noqa: PLC0415 -- imported once Django is set up
+        match_cache._known, match_cache._sessions = self.saved
+
+
+def hear_apart(processes: list[KeptBy], match_id: int, mover: int, pushes: list) -> None:
+    """The other seat's process hears the move's frame to that seat, through channels_redis's encoding (msgpack), as
+    its consumer does (``MatchConsumer.frame``): what it kept is brought up to date, or let go."""
+    import msgpack  # noqa: PLC0415 -- channels_redis's, there when Redis is
+
+    from apps.matches.domain import match_cache  # noqa: PLC0415 -- imported once Django is set up
+    other = 1 - mover
+    for group, event in pushes:
+        if group.endswith(f".s{other}.json"):
+            event = msgpack.unpackb(msgpack.packb(event), raw=False)
+            with processes[other]:
+                match_cache.seen(match_id, event["version"], *([event["step"]] if "step" in event else []))
+
+
 def play(game: str, moves: int, watchers: list[str], trips: RoundTrips, rng: random.Random,
-         time_control: str = "none", path: str = "thread", cold: bool = False) -> dict:
+         time_control: str = "none", path: str = "thread", cold: bool = False, apart: bool = False) -> dict:
     import asyncio  # noqa: PLC0415 -- only here
 
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model  # noqa: PLC0415 -- imported once Django is set up
@@ -147,6 +181,7 @@ def play(game: str, moves: int, watchers: list[str], trips: RoundTrips, rng: ran
 
     rules = engine(game)
     user_model = get_user_model()
+    processes = [KeptBy(), KeptBy()]
     times, cpu_times, server_times, trip_counts, frame_sizes, wal = [], [], [], [], [], []
     loop = asyncio.new_event_loop()
     tag = f"{os.getpid()}-{time.time_ns()}"
@@ -187,9 +222,11 @@ def play(game: str, moves: int, watchers: list[str], trips: RoundTrips, rng: ran
             server_started = servers_cpu(pids) if connection.vendor == "postgresql" else None
             started, cpu_started = time.perf_counter(), time.process_time()
             if path == "loop":
-                with push.deferred() as pushes:
+                with push.deferred() as pushes, processes[seat] if apart else contextlib.nullcontext():
                     result = loop.run_until_complete(deeds.ado_move(
                         match.pk, seat, move, match.version, client_id, sockets[seat]._signed_in()))
+                if apart:
+                    hear_apart(processes, match.pk, seat, pushes)
             else:
                 with connection.execute_wrapper(trips):
                     result, pushes = sockets[seat]._submit(move, match.version, client_id)
@@ -225,6 +262,10 @@ def main() -> None:
     parser.add_argument("--cold", action="store_true",
                         help="play each move as a process that did not write the match last would (on the loop: "
                              "nothing kept of the match, so it is read first)")
+    parser.add_argument("--apart", action="store_true",
+                        help="on the loop, each seat's moves are played by its own process, as when the seats' sockets "
+                             "sit on different servers; the other process hears each move's frame to its seat, and "
+                             "the time and CPU it takes to do so count toward the move")
     parser.add_argument("--time-control", default="none", help="the matches' clock, as the lobby's time_control "
                                                                 "(none, rt:M+S, days:D)")
     args = parser.parse_args()
@@ -250,12 +291,16 @@ def main() -> None:
     path = args.path or ("loop" if loop_db.enabled() else "thread")
     if path == "loop" and not loop_db.enabled():
         parser.error("the loop path needs PostgreSQL and CIVITAS_MOVE_CONNECTIONS above 0")
-    print(f"database: {connection.vendor}; path: {path}{' (cold)' if args.cold else ''}; sockets: each seat json, "
+    if args.apart and (path != "loop" or args.cold):
+        parser.error("--apart plays on the loop, with what each process keeps")
+    mode = " (cold)" if args.cold else " (seats apart)" if args.apart else ""
+    print(f"database: {connection.vendor}; path: {path}{mode}; sockets: each seat json, "
           f"spectators {watchers or 'none'}; clock: {args.time_control}")
     print(f"{'game':<12}{'moves':>7}{'median ms':>11}{'p90 ms':>9}{'cpu ms':>8}{'trips/move':>12}"
           f"{'seat frame bytes':>18}{'db cpu ms':>11}{'wal bytes':>11}")
     for slug in slugs:
-        row = play(slug, args.moves, watchers, trips, random.Random(args.seed), args.time_control, path, args.cold)
+        row = play(slug, args.moves, watchers, trips, random.Random(args.seed), args.time_control, path, args.cold,
+                   args.apart)
         nan = float("nan")
         print(f"{slug:<12}{row['moves']:>7}{row['median']:>11.2f}{row['p90']:>9.2f}{row['cpu']:>8.2f}{row['trips']:>12.1f}"
               f"{row['frame']:>18.0f}{row['server'] if row['server'] is not None else nan:>11.2f}"
