@@ -20,8 +20,10 @@ The pushed frames are collected, not sent. It prints, per game: moves timed, the
 move, the median CPU ms of this process per move, database round trips per move (each wait for the server: a
 statement, a BEGIN or COMMIT, the connection's health check, or a pipeline of statements), the mean size of a
 seat's JSON frame, the mean CPU ms per move of the PostgreSQL processes serving it (read from /proc, so only with
-the server on this machine) and the median WAL bytes a move wrote (``pg_current_wal_lsn`` read before and after
-each move: the median keeps other clients of the same server out of the figure).
+the server on this machine), the median WAL bytes a move wrote (``pg_current_wal_lsn`` read before and after
+each move: the median keeps other clients of the same server out of the figure), and the mean CPU ms of this
+process per move (where some moves are read first and others not, as with ``--apart``, the median is the cheaper
+kind's and the mean is their cost).
 
 ``bench/ws_load.py`` measures the whole path over real sockets; this one isolates the server's own work, so a
 change to it can be compared before and after with little noise.
@@ -246,6 +248,7 @@ def play(game: str, moves: int, watchers: list[str], trips: RoundTrips, rng: ran
     server = statistics.mean(server_times) * 1000 if server_times else None
     return {"moves": len(times), "server": server, "median": statistics.median(times) * 1000,
             "p90": statistics.quantiles(times, n=10)[-1] * 1000, "cpu": statistics.median(cpu_times) * 1000,
+            "mean_cpu": statistics.mean(cpu_times) * 1000,
             "trips": statistics.mean(trip_counts),
             "frame": statistics.mean(frame_sizes) if frame_sizes else 0,
             "wal": statistics.median(wal) if wal else None}
@@ -297,14 +300,14 @@ def main() -> None:
     print(f"database: {connection.vendor}; path: {path}{mode}; sockets: each seat json, "
           f"spectators {watchers or 'none'}; clock: {args.time_control}")
     print(f"{'game':<12}{'moves':>7}{'median ms':>11}{'p90 ms':>9}{'cpu ms':>8}{'trips/move':>12}"
-          f"{'seat frame bytes':>18}{'db cpu ms':>11}{'wal bytes':>11}")
+          f"{'seat frame bytes':>18}{'db cpu ms':>11}{'wal bytes':>11}{'mean cpu ms':>13}")
     for slug in slugs:
         row = play(slug, args.moves, watchers, trips, random.Random(args.seed), args.time_control, path, args.cold,
                    args.apart)
         nan = float("nan")
         print(f"{slug:<12}{row['moves']:>7}{row['median']:>11.2f}{row['p90']:>9.2f}{row['cpu']:>8.2f}{row['trips']:>12.1f}"
               f"{row['frame']:>18.0f}{row['server'] if row['server'] is not None else nan:>11.2f}"
-              f"{row['wal'] if row['wal'] is not None else nan:>11.0f}", flush=True)
+              f"{row['wal'] if row['wal'] is not None else nan:>11.0f}{row['mean_cpu']:>13.2f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -156,9 +156,18 @@ async def test_only_the_frames_of_seats_that_did_not_move_carry_the_step(duel, a
     seat, move = next_move(duel)
     result, pushes = await submit(duel.pk, seat, move, 0, "", await signed_in(alice if seat == 0 else bob))
     assert result.ok
-    carried = {group: "step" in event for group, event in pushes}
-    assert carried == {f"m{duel.pk}.s{seat}.json": False, f"m{duel.pk}.s{1 - seat}.json": True,
-                       f"m{duel.pk}.spec.json": False}
+    carried = {group: ("step" in event, event.get("stepped", False)) for group, event in pushes}
+    assert carried == {f"m{duel.pk}.s{seat}.json": (False, True), f"m{duel.pk}.s{1 - seat}.json": (True, False),
+                       f"m{duel.pk}.spec.json": (False, True)}
+
+
+async def test_a_spectators_frame_heard_first_leaves_the_kept_match_for_the_step(duel, alice, bob):
+    listener, event, match = await kept_apart(duel, alice, bob)
+    with listener.active():
+        match_cache.seen(duel.pk, event["version"], None, stepped=True)
+        assert listener.known[duel.pk].match.version == match.version - 1
+        match_cache.seen(duel.pk, event["version"], event["step"])
+    assert listener.known[duel.pk].match.version == match.version
 
 
 async def test_a_move_made_by_the_database_thread_carries_no_step(duel, alice, bob):

@@ -111,11 +111,13 @@ def step_of(before: Guard, after: Guard, version: int, seat: int, plan: PlannedM
     return step
 
 
-def seen(match_id: int, version: int, step: dict | None = None) -> None:
+def seen(match_id: int, version: int, step: dict | None = None, stepped: bool = False) -> None:
     """A frame of ``version`` reached one of this process's sockets: anything older that is kept goes, unless
-    ``step`` (``step_of``) brings it to ``version``."""
+    ``step`` (``step_of``) brings it to ``version``, or the frame says its move's step went with other seats'
+    frames (``stepped``: a spectator's frame, say, which may come before them). An entry that no step brings up to
+    date is never used: the next move names a newer version than it has."""
     known = _known.get(match_id)
-    if known is None or known.match.version >= version:
+    if known is None or known.match.version >= version or (step is None and stepped):
         return
     followed = follow(known, step) if step is not None else None
     if followed is None or followed.match.version != version:

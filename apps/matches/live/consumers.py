@@ -192,7 +192,7 @@ class MatchConsumer(SessionSocket):
         version = event.get("version")
         if version is None:
             return await self.send(text_data=event["text"])
-        match_cache.seen(self.match_id, version, event.get("step"))  # a move made elsewhere: follow it, or forget
+        match_cache.seen(self.match_id, version, event.get("step"), event.get("stepped", False))
         if version <= self.shown:
             return  # a repeated or late frame: this socket already has that version or a newer one
         await self.send_state(version, event["text"])

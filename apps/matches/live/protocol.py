@@ -97,15 +97,19 @@ def lobby_closed(message: str) -> dict:
 # --- Events between processes (channel layer); ``type`` names the consumer method that receives them -------------
 
 
-def relay(text: str, version: int | None = None, step: dict | None = None) -> dict:
+def relay(text: str, version: int | None = None, step: dict | None = None, stepped: bool = False) -> dict:
     """A frame already encoded, for the match sockets of a group to send as it is; a state frame carries its
-    ``version`` and when it was sent (a socket that receives it late knows it stalled), and perhaps the ``step``
-    that made it (``match_cache.step_of``), which the socket's process follows."""
+    ``version`` and when it was sent (a socket that receives it late knows it stalled), and either the ``step``
+    that made it (``match_cache.step_of``), which the socket's process follows, or ``stepped``: the step went
+    with other seats' frames."""
     if version is None:
         return {"type": "frame", "text": text}
-    if step is None:
-        return {"type": "frame", "text": text, "version": version, "at": time.time()}
-    return {"type": "frame", "text": text, "version": version, "at": time.time(), "step": step}
+    frame = {"type": "frame", "text": text, "version": version, "at": time.time()}
+    if step is not None:
+        frame["step"] = step
+    elif stepped:
+        frame["stepped"] = True
+    return frame
 
 
 def lobby_relay(text: str) -> dict:

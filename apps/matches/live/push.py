@@ -90,7 +90,7 @@ def state_changed(match_id: int, match: Match | None = None, rows: list[MatchSea
                   listening: AbstractSet[tuple[int | None, str]] | None = None, step: dict | None = None) -> None:
     """Render the new state once for each viewer group that has a socket in it, and send it; the frames of the
     seats that did not move carry ``step`` (``match_cache.step_of``), for a process that keeps the match to follow
-    the move (the mover's own process keeps it already).
+    the move (the mover's own process keeps it already), and the others say that they did.
 
     A socket joins its group before it registers its presence and then reads the current state itself,
     so skipping empty groups can never leave a page behind, as long as ``listening`` (who has a socket here,
@@ -110,14 +110,15 @@ def state_changed(match_id: int, match: Match | None = None, rows: list[MatchSea
     rules = engine(match.game)
     views = rules.views(match.state, [seat for seat, _ in heard])  # what viewers see alike is worked out once
     messages = []
+    mover = None if step is None else step["by"]
     for (seat, formats), view in zip(heard, views, strict=True):
         for fmt in formats:
             text = (frames.json_frame(match, seat, names, bot_seats, view=view) if fmt == "json" else
                     frames.html_frame(frames.table_context(match, seat, names, bot_seats=bot_seats,
                                                            log_names=frames.log_names(rows), view=view)))
             messages.append((frames.viewer_group(match_id, seat, fmt),
-                             protocol.relay(text, match.version,
-                                            step if step is not None and seat not in (None, step["by"]) else None)))
+                             protocol.relay(text, match.version, step if seat not in (None, mover) else None,
+                                            stepped=step is not None)))
     if match.pace == Match.Pace.OWN_PACE and match.status == Match.Status.RUNNING:
         messages.extend(_whose_turn(match, rows, rules.active_seats(match.state), rules.title))
     _send_all(messages)
