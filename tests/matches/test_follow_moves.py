@@ -10,7 +10,7 @@ import pytest
 from channels.db import database_sync_to_async
 from django.db import connection
 
-from apps.matches.domain import deeds, match_cache, move_store
+from apps.matches.domain import deeds, match_cache
 from apps.matches.live import push
 from apps.matches.models import Match, Presence
 from tests.matches.test_loop_moves import RULES, fresh, next_move, signed_in, submit
@@ -23,19 +23,6 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio,
 def postgresql_only():
     if connection.vendor != "postgresql":
         pytest.skip("moves are played on the loop only on PostgreSQL")
-
-
-@pytest.fixture
-def counted_reads(monkeypatch) -> list:
-    reads = []
-    aload = move_store.aload
-
-    async def counted(*args):
-        reads.append(args[1])
-        return await aload(*args)
-
-    monkeypatch.setattr(move_store, "aload", counted)
-    return reads
 
 
 class Process:
@@ -67,6 +54,16 @@ def listen_at_both_seats(match: Match) -> None:
         Presence.objects.create(channel_name=f"seat-{seat}", match=match, seat=seat, fmt="json")
 
 
+async def played_apart(match: Match, alice, bob, moves: int) -> dict:
+    """``moves`` moves of a table whose seats listen on processes of their own, each played by its seat's process:
+    the processes by seat."""
+    await listen_at_both_seats(match)
+    sessions, processes = {0: await signed_in(alice), 1: await signed_in(bob)}, {0: Process(), 1: Process()}
+    for _ in range(moves):
+        await play_apart(match.pk, sessions, processes)
+    return processes
+
+
 async def play_apart(match_id: int, sessions: dict, processes: dict) -> list:
     """The next move played by its seat's process; the other seat's process hears its frame. The pushes."""
     match = await fresh(match_id)
@@ -79,10 +76,7 @@ async def play_apart(match_id: int, sessions: dict, processes: dict) -> list:
 
 
 async def test_seats_on_two_processes_move_without_reading_once_each_has_moved(duel, alice, bob, counted_reads):
-    await listen_at_both_seats(duel)
-    sessions, processes = {0: await signed_in(alice), 1: await signed_in(bob)}, {0: Process(), 1: Process()}
-    for _ in range(10):
-        await play_apart(duel.pk, sessions, processes)
+    processes = await played_apart(duel, alice, bob, 10)
     # Each seat's first move reads (its process knows neither the match nor the session); every later one follows.
     assert len(counted_reads) == 2
     stored = await fresh(duel.pk)
@@ -101,10 +95,7 @@ async def test_seats_on_two_processes_move_without_reading_once_each_has_moved(d
 async def test_a_clocked_match_is_followed_with_its_clock(alice, bob, counted_reads):
     match = await database_sync_to_async(deeds.do_start_match)(
         "chronicle", [deeds.SeatSpec("alice", alice), deeds.SeatSpec("bob", bob)], seed=7, time_control="rt:10+5")
-    await listen_at_both_seats(match)
-    sessions, processes = {0: await signed_in(alice), 1: await signed_in(bob)}, {0: Process(), 1: Process()}
-    for _ in range(6):
-        await play_apart(match.pk, sessions, processes)
+    processes = await played_apart(match, alice, bob, 6)
     assert len(counted_reads) == 2
     stored = await fresh(match.pk)
     for process in processes.values():

@@ -11,7 +11,7 @@ from django.db import connection
 from django.utils import timezone
 
 from apps.accounts.sessions import SessionEnded
-from apps.matches.domain import checks, deeds, loop_db, match_cache, move_store, presence
+from apps.matches.domain import checks, deeds, loop_db, match_cache, presence
 from apps.matches.engine import engine
 from apps.matches.live import push
 from apps.matches.models import Match, MatchSeat, MoveLog, Presence
@@ -214,19 +214,6 @@ async def play_on_loop(match_id: int, sessions: dict) -> checks.MoveResult:
     seat, move = next_move(match)
     result, _ = await submit(match_id, seat, move, match.version, f"v{match.version}", sessions[seat])
     return result
-
-
-@pytest.fixture
-def counted_reads(monkeypatch) -> list:
-    reads = []
-    aload = move_store.aload
-
-    async def counted(*args):
-        reads.append(args[1])
-        return await aload(*args)
-
-    monkeypatch.setattr(move_store, "aload", counted)
-    return reads
 
 
 async def test_a_match_this_process_wrote_last_is_moved_without_reading_it(duel, alice, bob, counted_reads):
