@@ -133,9 +133,10 @@ def _log_line(record: LogRecord, where: dict, viewer: int | None) -> str:
     return text
 
 
-def seat_record(state: InnovationState, s: int, viewer: int | None) -> dict:
+def seat_record(state: InnovationState, s: int) -> dict:
+    """A seat as everyone but its owner sees it: its hand and score pile as ages only (``_own_record`` shows
+    them)."""
     seat = state["seats"][s]
-    mine = viewer == s
     board = []
     for color in COLORS:
         pile = seat["board"][color]
@@ -151,10 +152,10 @@ def seat_record(state: InnovationState, s: int, viewer: int | None) -> dict:
     achievements = [wording.achievement_label(a) for a in seat["achievements"]]
     return {
         "seat": s,
-        "hand": sorted(seat["hand"], key=lambda c: (AGE[c], c)) if mine else None,
+        "hand": None,
         "hand_ages": sorted(AGE[c] for c in seat["hand"]),
         "hand_count": len(seat["hand"]),
-        "score": sorted(seat["score"], key=lambda c: (AGE[c], c)) if mine else None,
+        "score": None,
         "score_ages": sorted(AGE[c] for c in seat["score"]),
         "points": points(state, s),
         "achievements": achievements,
@@ -162,6 +163,14 @@ def seat_record(state: InnovationState, s: int, viewer: int | None) -> dict:
         "board": board,
         "icons": icon_counts(state, s),
     }
+
+
+def _own_record(state: InnovationState, public: dict) -> dict:
+    """``seat_record`` as its owner sees it, from the record everyone else sees: only the hand and the score pile
+    differ."""
+    seat = state["seats"][public["seat"]]
+    return {**public, "hand": sorted(seat["hand"], key=lambda c: (AGE[c], c)),
+            "score": sorted(seat["score"], key=lambda c: (AGE[c], c))}
 
 
 def prompt_for(state: InnovationState, viewer: int | None, where: dict) -> str:
@@ -185,7 +194,7 @@ def views(state: InnovationState, seats: Sequence[int | None]) -> list[dict]:
     if pending is not None:
         pending_view = {"seat": pending["seat"], "kind": pending["kind"], "optional": pending["optional"]}
     players = range(state["players"])
-    public_seats = [seat_record(state, s, None) for s in players]
+    public_seats = [seat_record(state, s) for s in players]
     turn = state["turn"]
     shared = {
         "turn": {"seat": turn["seat"], "actions": turn["actions"], "number": turn["number"]},
@@ -208,7 +217,7 @@ def views(state: InnovationState, seats: Sequence[int | None]) -> list[dict]:
             "players": state["players"],
             "me": seat,
             "turn": shared["turn"],
-            "seats": [seat_record(state, s, seat) if s == seat else public_seats[s] for s in players],
+            "seats": [_own_record(state, public_seats[s]) if s == seat else public_seats[s] for s in players],
             "supply": shared["supply"],
             "achievements": shared["achievements"],
             "specials": shared["specials"],

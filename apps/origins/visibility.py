@@ -93,12 +93,12 @@ def strait_records(state: State) -> list[dict]:
     return out
 
 
-def seat_record(state: State, seat: int, viewer: int | None) -> dict:
+def seat_record(state: State, seat: int) -> dict:
+    """A seat as everyone but its owner sees it: its hand only counted (``_own_record`` shows it)."""
     player = state["seats"][seat]
     levels = objectives.tile_levels(player["tiles"])
     counts = {c: sum(CARD_BY_ID[card].color == c for card in player["hand"]) for c in ("yellow", "orange", "purple")}
     pawns = sum(p["owner"] == seat for p in state["pawns"])
-    mine = viewer == seat
     score = flow.score_of(state, seat)
     return {
         "seat": seat,
@@ -106,7 +106,7 @@ def seat_record(state: State, seat: int, viewer: int | None) -> dict:
         "hex": PLAYER_HEX[seat],
         "hand_count": len(player["hand"]),
         "hand_counts": counts,
-        "hand": [card_record(c) for c in player["hand"]] if mine else None,
+        "hand": None,
         "permanents": [card_record(c) for c in player["permanents"]],
         "completed": [card_record(c) for c in player["completed"]],
         "tiles": [{"column": c, "level": lv, "count": sum(t == f"{c}-{lv}" for t in player["tiles"])}
@@ -119,6 +119,11 @@ def seat_record(state: State, seat: int, viewer: int | None) -> dict:
         "objective_limit": flow.objective_limit(state, seat),
         "points": score["total"],
     }
+
+
+def _own_record(state: State, public: dict) -> dict:
+    """``seat_record`` as its owner sees it, from the record everyone else sees: only the hand differs."""
+    return {**public, "hand": [card_record(c) for c in state["seats"][public["seat"]]["hand"]]}
 
 
 def pending_record(state: State) -> dict[str, Any] | None:
@@ -150,7 +155,7 @@ def views(state: State, seats: Sequence[int | None]) -> list[dict]:
     result = flow.outcome(state)
     turn = state["turn"]
     players = range(state["players"])
-    public_seats = [seat_record(state, s, None) for s in players]
+    public_seats = [seat_record(state, s) for s in players]
     shared = {
         "active": flow.active_seats(state),
         "final_left": list(state["final"] or []),
@@ -184,7 +189,7 @@ def views(state: State, seats: Sequence[int | None]) -> list[dict]:
         "territories": shared["territories"],
         "straits": shared["straits"],
         "pawns": shared["pawns"],
-        "seats": [seat_record(state, s, seat) if s == seat else public_seats[s] for s in players],
+        "seats": [_own_record(state, public_seats[s]) if s == seat else public_seats[s] for s in players],
         "supply": shared["supply"],
         "reserve": shared["reserve"],
         "decks": shared["decks"],

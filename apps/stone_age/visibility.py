@@ -27,7 +27,7 @@ from .content import (
     RESOURCES,
     TOP_LABELS,
 )
-from .state import StoneAgeState
+from .state import SeatState, StoneAgeState
 
 State = StoneAgeState
 
@@ -73,7 +73,7 @@ def views(state: State, seats: Sequence[int | None]) -> list[dict]:
     """``view`` for each of ``seats``: the prompt and one's own board differ between viewers, the rest is worked
     out once and shared (another player's board is as a spectator sees it)."""
     players = state["players"]
-    public_boards = [_board_view(state, s, None) for s in range(players)]
+    public_boards = [_board_view(state, s) for s in range(players)]
     turn = state["turn"] if state["phase"] in (flow.PLACE, flow.ACTION) else None
     active, places, row, stacks = flow.active_seats(state), _places_view(state), _row_view(state), _stacks_view(state)
     pending, dice, outcome, log = _pending_view(state), _dice_view(state), flow.outcome(state), list(state["log"])
@@ -94,7 +94,7 @@ def views(state: State, seats: Sequence[int | None]) -> list[dict]:
             "row": row,
             "deck": len(state["deck"]),
             "stacks": stacks,
-            "boards": [_board_view(state, s, viewer) if s == viewer else public_boards[s] for s in range(players)],
+            "boards": [_own_board(state, board) if s == viewer else board for s, board in enumerate(public_boards)],
             "pending": pending,
             "dice": dice,
             "ending": state["ending"],
@@ -156,12 +156,11 @@ def face_down(state: State, seat: int) -> list[str]:
     return [c for c in player["cards"] if c not in kept] + list(player["extra"])
 
 
-def _board_view(state: State, seat: int, viewer: int | None) -> dict:
+def _board_view(state: State, seat: int) -> dict:
+    """A board as everyone but its owner sees it (``_own_board``: as its owner does)."""
     player = state["seats"][seat]
-    kept = set(player["kept"])
     over = state["phase"] == flow.OVER
-    sees = viewer == seat or over
-    secret = len(face_down(state, seat))
+    cards, extra = _faces(player, over, over)
     return {
         "seat": seat,
         "is_start": state["start"] == seat,
@@ -175,19 +174,35 @@ def _board_view(state: State, seat: int, viewer: int | None) -> dict:
         "agriculture": player["agriculture"],
         "tools": [{"index": i, "value": v, "used": player["used"][i]} for i, v in enumerate(player["tools"])],
         "tool_total": sum(player["tools"]),
-        # The faces this viewer sees (the owner's all, another's only the single-use cards beside the board;
-        # everyone's once the game is over), each marked face_down if others see only its back; how many
-        # cards this viewer sees only from the back (backs), and how many of their own only they see (secret).
-        "cards": [dict(card_record(c), kept=c in kept, face_down=not over and c not in kept)
-                  for c in player["cards"] if sees or c in kept],
-        "extra": [dict(card_record(c), face_down=not over) for c in player["extra"]] if sees else [],
-        "backs": 0 if sees else secret,
-        "secret": secret if viewer == seat else 0,
+        # How many cards this viewer sees only from the back (backs), and how many of their own only they see
+        # (secret: shown to the owner only).
+        "cards": cards,
+        "extra": extra,
+        "backs": 0 if over else len(face_down(state, seat)),
+        "secret": 0,
         "held": len(player["cards"]) + len(player["extra"]),
         "extra_count": len(player["extra"]),
         "buildings": [dict(building_record(b["id"]), scored=b["points"]) for b in player["buildings"]],
         "score": player["score"],
     }
+
+
+def _own_board(state: State, public: dict) -> dict:
+    """``_board_view`` as its owner sees it, from the board everyone else sees: every card it holds."""
+    seat = public["seat"]
+    cards, extra = _faces(state["seats"][seat], state["phase"] == flow.OVER, True)
+    return {**public, "cards": cards, "extra": extra, "backs": 0, "secret": len(face_down(state, seat))}
+
+
+def _faces(player: SeatState, over: bool, every: bool) -> tuple[list[dict], list[dict]]:
+    """The faces a viewer sees of a player's cards and extra cards: ``every`` one (their owner, and everyone once
+    the game is over), or only the single-use cards kept beside the board; each marked face_down if others see
+    only its back."""
+    kept = set(player["kept"])
+    cards = [dict(card_record(c), kept=c in kept, face_down=not over and c not in kept)
+             for c in player["cards"] if every or c in kept]
+    extra = [dict(card_record(c), face_down=not over) for c in player["extra"]] if every else []
+    return cards, extra
 
 
 def _pending_view(state: State) -> dict | None:

@@ -36,20 +36,42 @@ def test_views_worked_out_together_are_the_views_worked_out_alone(game):
 
 
 
-def _records_alike(record):
-    """A check that ``record(state, s, viewer)``, a seat's part of the view, is the same for every viewer but its
-    own seat (so one record, worked out for a spectator, serves them all)."""
+def _own_shows_only(slug, private, shown):
+    """A check that a seat's record in its owner's view is the record everyone else sees but for the keys
+    ``private``, which ``shown(state, s, public, own)`` finds right (so one record, worked out for a spectator,
+    serves every other viewer, and its owner's is made from it)."""
+    rules = engine(slug)
+
     def check(state, players):
+        key = {"stone_age": "boards"}.get(slug, "seats")
+        spectator = rules.view(state, None)[key]
         for s in range(players):
-            public = record(state, s, None)
-            assert all(record(state, s, viewer) == public for viewer in range(players) if viewer != s), s
+            public, own = spectator[s], rules.view(state, s)[key][s]
+            assert all(rules.view(state, viewer)[key][s] == public for viewer in range(players) if viewer != s), s
+            assert {name for name in own if own[name] != public[name]} <= set(private), s
+            assert shown(state, s, public, own), s
     return check
+
+
+def _innovation_shown(state, s, public, own):
+    return all(public[key] is None and sorted(own[key]) == sorted(state["seats"][s][key]) for key in ("hand", "score"))
+
+
+def _origins_shown(state, s, public, own):
+    return public["hand"] is None and [card["id"] for card in own["hand"]] == state["seats"][s]["hand"]
+
+
+def _stone_age_shown(state, s, public, own):
+    player = state["seats"][s]
+    return ([card["id"] for card in own["cards"]] == player["cards"]
+            and [card["id"] for card in own["extra"]] == player["extra"] and own["backs"] == 0
+            and all(card in own["cards"] for card in public["cards"]))
 
 
 def _innovation_alike(state, players):
     from apps.innovation import visibility  # noqa: PLC0415 -- only this game's row needs it
 
-    _records_alike(visibility.seat_record)(state, players)
+    _own_shows_only("innovation", ("hand", "score"), _innovation_shown)(state, players)
     where = visibility.locations(state)
     for record in state["log"][-visibility.LOG_LINES:]:
         if visibility._reads_alike(record, where):
@@ -58,17 +80,16 @@ def _innovation_alike(state, players):
 
 
 def _shared_parts():
-    from apps.origins import visibility as origins  # noqa: PLC0415 -- imported with the rows
-    from apps.stone_age import visibility as stone_age  # noqa: PLC0415 -- imported with the rows
-
-    return {"innovation": _innovation_alike, "origins": _records_alike(origins.seat_record),
-            "stone_age": _records_alike(stone_age._board_view)}
+    return {"innovation": _innovation_alike,
+            "origins": _own_shows_only("origins", ("hand",), _origins_shown),
+            "stone_age": _own_shows_only("stone_age", ("cards", "extra", "backs", "secret"), _stone_age_shown)}
 
 
 @pytest.mark.parametrize("slug", ["innovation", "origins", "stone_age"])
 def test_what_a_game_shares_between_viewers_reads_the_same_for_each(slug):
-    """The claims the sharing rests on, checked against each viewer's own rendering: another seat's record, and
-    (Innovation) a log line judged to read alike. (Chronicle and Live On share only parts worked out without
+    """The claims the sharing rests on, checked against each viewer's own rendering: another seat's record is the
+    spectator's, its owner's differs only in what the owner alone sees, and (Innovation) a log line judged to read
+    alike does. (Chronicle and Live On share only parts worked out without
     the viewer.)"""
     game = next(game for game in rows() if game.slug == slug)
     check = _shared_parts()[slug]
