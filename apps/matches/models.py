@@ -105,7 +105,9 @@ class MatchSeat(models.Model):
 
 
 class MoveLog(models.Model):
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
+    # No index of its own: the unique (match, version) index below serves every lookup by match, and a second
+    # index was one more entry written per move.
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves", db_index=False)
     version = models.PositiveIntegerField(help_text="The match version this move produced.")
     seat = models.PositiveSmallIntegerField()
     move = models.JSONField()
