@@ -8,7 +8,7 @@ move, copies the state and lets ``flow`` change the copy; ``view`` and
 
 from __future__ import annotations
 
-from apps.matches.engine import BotChooser, FlowRules, IllegalMove, Move, Pending, Rng, clone
+from apps.matches.engine import BotChooser, FlowRules, IllegalMove, Move, Pending, Rng, clone, one_of
 
 from . import changes, flow, visibility, wording
 from .bots import heuristic
@@ -44,7 +44,7 @@ class ChronicleRules(FlowRules[ChronicleState]):
 
     def apply(self, state: ChronicleState, seat: int, move: Move) -> ChronicleState:
         move = self.admit(state, seat, move)
-        if move not in flow.legal_moves(state, seat):
+        if not one_of(move, flow.legal_moves(state, seat)):
             raise IllegalMove(self._why_illegal(state, seat, move))
         new = self.clone(state)
         rng = Rng(new["rng"])

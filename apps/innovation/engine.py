@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from apps.matches.engine import IllegalMove, Move, Pending, Rules
+from apps.matches.engine import IllegalMove, Move, Pending, Rules, one_of
 
 from . import ages, bot, changes, core, visibility, wording  # noqa: F401  (ages registers every card's dogma)
 from .core import InnovationState
@@ -87,7 +87,7 @@ class InnovationRules(Rules[InnovationState]):
             raise IllegalMove("The game is over: no more moves can be made.")
         if seat not in self.active_seats(state):
             raise IllegalMove(wording.NOT_YOUR_TURN if state["pending"] is None else wording.ANOTHER_DECIDES)
-        if move not in self.legal_moves(state, seat):
+        if not one_of(move, self.legal_moves(state, seat)):
             raise IllegalMove(wording.why_illegal(state, move))
         new = self._apply(state, seat, move)
         new["marks"] = changes.after_move(state, new, seat)  # public: what the board marks as just changed

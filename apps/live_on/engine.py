@@ -10,12 +10,45 @@ from __future__ import annotations
 
 import marshal
 
-from apps.matches.engine import FlowRules, IllegalMove, Move, Pending, Rng, seed_state
+from apps.matches.engine import FlowRules, IllegalMove, MayOmit, Move, Pending, Rng, one_of, seed_state
 
 from . import bots, changes, flow, visibility, wording
 from .state import LiveOnState
 
 __all__ = ["RULES", "LiveOnRules", "IllegalMove"]
+
+# Every move type with its fields and their types (``flow.moves`` makes them); a seat is an int, a loss is
+# {trait: tokens}, and an id is a string.
+MOVE_FIELDS: dict[str, dict[str, type | MayOmit]] = {
+    "role": {"role": str},
+    "go": {"zone": str, "card": MayOmit(str)},
+    "call": {"target": int, "mark": str},
+    "lose": {"tokens": dict},
+    "pass": {},
+    "spend": {"trait": str, "count": int, "plans": MayOmit(bool)},
+    "cast": {"artifact": str},
+    "option": {"index": int},
+    "invoke": {},
+    "protect": {"target": int},
+    "reroll": {},
+    "pick": {"trait": str},
+    "tend": {"target": int},
+    "scout": {"zone": str},
+    "contribute": {"building": str},
+    "fund": {"seat": int},
+    "look": {"deck": str},
+    "insight": {"target": int, "count": int},
+    "give_art": {"to": int, "artifact": MayOmit(str)},
+    "refuge": {},
+    "pay": {"trait": str},
+    "eat": {"count": int},
+    "give_res": {"to": int},
+    "store_res": {},
+    "take_res": {},
+    "store_art": {"artifact": str},
+    "take_art": {"artifact": str},
+    "done": {},
+}
 
 
 def clone_state(state: LiveOnState) -> LiveOnState:
@@ -33,6 +66,7 @@ class LiveOnRules(FlowRules[LiveOnState]):
     title = "Live On"
     min_players = 1
     max_players = 6
+    move_fields = MOVE_FIELDS
     flow = flow
     visibility = visibility
 
@@ -51,7 +85,7 @@ class LiveOnRules(FlowRules[LiveOnState]):
     def apply(self, state: LiveOnState, seat: int, move: Move) -> LiveOnState:
         move = self.admit(state, seat, move)
         legal = flow.legal_moves(state, seat)
-        if move not in legal:
+        if not one_of(move, legal):
             raise IllegalMove(wording.why_illegal(state, seat, move, legal))
         new = self.clone(state)
         rng = Rng(new["rng"])

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from apps.matches.engine import IllegalMove, Rng, seed_state
+from apps.matches.engine import IllegalMove, Rng, one_of, seed_state
 
 from . import objectives
 from .content import (
@@ -432,7 +432,8 @@ ANSWERS: dict[str, Callable[[State, int, Entry], list[Move]]] = {
 
 
 def is_legal(state: State, seat: int, move: Move) -> bool:
-    """``move in legal_moves(state, seat)``, computed for the move's kind only (a well-formed move)."""
+    """``move in legal_moves(state, seat)``, computed for the move's kind only (a well-formed move: its fields'
+    types were checked by ``admit``, so comparing their values is enough)."""
     if state["over"] or seat != state["seat"]:
         return False
     kind = move["type"]
@@ -448,7 +449,7 @@ def is_legal(state: State, seat: int, move: Move) -> bool:
         return is_legal_half_made(state, seat, top, move)
     if kind == "play":
         return move["card"] in playable_cards(state, seat)
-    return kind in ("tile", "draw3", "skip_reward") and move in reward_moves(state, seat, top)
+    return kind in ("tile", "draw3", "skip_reward") and one_of(move, reward_moves(state, seat, top))
 
 
 def is_legal_in_turn(state: State, seat: int, move: Move) -> bool:

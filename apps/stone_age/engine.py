@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from apps.matches.engine import BotChooser, FlowRules, IllegalMove, Move, Pending, Rng, clone
+from apps.matches.engine import BotChooser, FlowRules, IllegalMove, Move, Pending, Rng, clone, one_of
 
 from . import changes, flow, visibility, wording
 from .bots import STRONG, heuristic
@@ -122,7 +122,8 @@ class StoneAgeRules(FlowRules[State]):
     # --- Checks ---------------------------------------------------------------
 
     def _is_legal(self, state: State, seat: int, move: Move) -> bool:
-        """Whether ``move`` is among ``legal_moves(state, seat)``; placements are checked directly."""
+        """Whether ``move`` is among ``legal_moves(state, seat)``; placements are checked directly (their fields'
+        types were checked by ``admit``)."""
         kind = move["type"]
         pending = state["pending"]
         if kind == "place" and not pending and state["phase"] == flow.PLACE:
@@ -131,7 +132,7 @@ class StoneAgeRules(FlowRules[State]):
             return move["where"] in PLACE_BY_ID and state["places"][move["where"]][seat] > 0
         if kind == "count" and pending and pending[-1]["kind"] == "count":
             return 1 <= move["n"] <= pending[-1]["max"]
-        return move in flow.legal_moves(state, seat)
+        return one_of(move, flow.legal_moves(state, seat))
 
     def _why_illegal(self, state: State, seat: int, move: Move) -> str:
         kind = move["type"]

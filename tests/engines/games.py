@@ -87,7 +87,6 @@ class Game:
     boards: Boards
     legal: tuple[int, int, int, int, int | None] | None = None  # (players, seed, chooser, apply every, most moves)
     playouts: Playouts | None = None
-    unknown_move_words: str = "Unknown move type"
     quick_leaks: Callable[[str, set[str]], list[str]] = field(default=lambda text, hidden: [
         h for h in hidden if h in text])
 
@@ -168,7 +167,7 @@ GAMES = {game.slug: game for game in [
          boards=Boards(samples("test_innovation_templates"), stylesheet_below=0x2000)),
     Game("live_on", "Live On", (1, 6), any_active=True, apply_players=(1, 4), replays=((2, 1234, 1234), (6, 99, 99)),
          round_trip=(3, 8, 2, 1), labels=Labels(4, 21, 21, longest=90, never=("None",)),
-         boards=Boards(samples("test_live_on_templates")), unknown_move_words="not possible now",
+         boards=Boards(samples("test_live_on_templates")),
          playouts=Playouts(5000, lambda: test_live_on_helpers.assert_limits,
                            lambda game, steps: game % 250 == 0 or (steps + game) % 50 == 0,
                            test_live_on_helpers.assert_views_leak_nothing, live_on_end)),

@@ -10,8 +10,9 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule, run_state_machine_as_test
 
-from apps.matches.engine import Rules, built_games, engine
+from apps.matches.engine import IllegalMove, Rules, built_games, engine
 from tests.engine_contract import assert_pending_record
+from tests.engines.mutants import key, mutants
 
 # Deterministic and cheap enough for every run of the suite: all five games take well under a minute.
 MACHINE_SETTINGS = settings(derandomize=True, max_examples=8, stateful_step_count=12, deadline=None,
@@ -84,6 +85,27 @@ class EngineMachine(RuleBasedStateMachine):
             assert moves, f"active seat {seat} has no legal move"
             for move in moves:
                 self.applied(seat, move)
+
+    @invariant()
+    def forged_moves_are_refused_and_change_nothing(self):
+        """The near misses (1.0 or true for 1, a field dropped or added; tests/engines/mutants.py) of one legal
+        move of each type of every active seat are refused, and the game goes on from where it was."""
+        if self.over():
+            return
+        before = frozen(self.state)
+        for seat in self.game.active_seats(self.state):
+            legal = self.game.legal_moves(self.state, seat)
+            legal_keys = {key(move) for move in legal}
+            for move in {move["type"]: move for move in legal}.values():
+                for _, forgery in mutants(move, legal, sorted(self.game.move_fields)):
+                    if key(forgery) in legal_keys:
+                        continue
+                    try:
+                        self.game.apply(self.state, seat, forgery)
+                    except IllegalMove:
+                        continue
+                    raise AssertionError(f"a forged move was accepted: {forgery}")
+        assert frozen(self.state) == before, "a refused move changed the state"
 
     @invariant()
     def every_view_is_json(self):

@@ -7,7 +7,8 @@ import random
 import pytest
 from test_live_on_helpers import assert_limits, assert_views_leak_nothing, random_game, table
 
-from apps.live_on.engine import RULES, IllegalMove
+from apps.live_on.engine import MOVE_FIELDS, RULES, IllegalMove
+from apps.live_on.flow import ANSWER_TYPES
 
 
 def test_setup_asks_every_player_for_a_past_or_a_gift_at_once():
@@ -97,3 +98,35 @@ def test_heuristic_games_also_keep_every_limit_and_leak_nothing():
                 break
             if rnd.random() < 0.1:
                 assert_views_leak_nothing(state)
+
+
+def first_state_offering(move, players, seed):
+    """The first state of a seeded random game at which some seat may make ``move``, and that seat."""
+    for state, _seat, chosen in random_game(players, seed, random.Random(seed)):
+        assert chosen is not None, f"no state of game {seed} offers {move}"
+        for seat in RULES.active_seats(state):
+            if move in RULES.legal_moves(state, seat):
+                return state, seat
+    raise AssertionError("unreachable")
+
+
+@pytest.mark.parametrize("legal, forged, players, seed", [
+    ({"type": "spend", "trait": "active", "count": 1}, {"type": "spend", "trait": "active", "count": 1.0}, 2, 0),
+    ({"type": "spend", "trait": "active", "count": 1}, {"type": "spend", "trait": "active", "count": True}, 2, 0),
+    ({"type": "fund", "seat": 1}, {"type": "fund", "seat": True}, 3, 5),
+])
+def test_a_float_or_a_bool_for_a_whole_number_is_refused_and_the_table_still_moves(legal, forged, players, seed):
+    state, seat = first_state_offering(legal, players, seed)
+    before = json.dumps(state, sort_keys=True)
+    with pytest.raises(IllegalMove):
+        RULES.apply(state, seat, forged)
+    assert json.dumps(state, sort_keys=True) == before
+    for move in RULES.legal_moves(state, seat):
+        after = RULES.apply(state, seat, move)
+        for other in RULES.active_seats(after):
+            for answer in RULES.legal_moves(after, other):
+                RULES.apply(after, other, answer)
+
+
+def test_the_declared_move_fields_name_every_move_type_that_answers_a_decision():
+    assert set(MOVE_FIELDS) == {kind for kinds in ANSWER_TYPES.values() for kind in kinds}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Generic, TypedDict, TypeVar
 
 State = dict[str, Any]
@@ -92,6 +93,42 @@ def clone(value: Any) -> Any:
     return value
 
 
+def same_json(a: Any, b: Any) -> bool:
+    """Whether two JSON values are equal with the same types all the way down: ``1.0`` and ``true`` are not ``1``
+    (Python's ``==`` says they are), and a list is not an object."""
+    kind = type(a)
+    if kind is not type(b):
+        return False
+    if kind is dict:
+        return a.keys() == b.keys() and all(same_json(value, b[name]) for name, value in a.items())
+    if kind is list:
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
+
+
+def one_of(move: Move, legal: Sequence[Move]) -> bool:
+    """Whether ``move`` is one of the ``legal`` moves, types included (``same_json``): the only test of
+    membership a game may use. Python's ``==`` (fast, and looser) rules out the others first, so only the types
+    are left to compare, and only with the legal moves it finds equal (on every move a player makes)."""
+    for each in legal:
+        if each == move:
+            for name, value in move.items():
+                kind = type(value)
+                if kind is not type(each[name]) or (kind in (dict, list) and not same_json(value, each[name])):
+                    break
+            else:
+                return True
+    return False
+
+
+@dataclass(frozen=True)
+class MayOmit:
+    """A move field that may be left out (Live On's ``{"type": "go", "zone": "rest"}`` names no card); when
+    present it is of one of ``types``."""
+
+    types: type | tuple[type, ...]
+
+
 def seed_state(seed: int) -> int:
     """The generator state a match starts from; mixes the seed so nearby seeds diverge."""
     return Rng(seed).next64()
@@ -108,8 +145,10 @@ class Rules(Generic[StateT]):
     title: str = ""
     min_players: int = 1
     max_players: int = 1
-    # {move type: {field: type or tuple of types}}; when set, ``check_move_shape`` checks every move against it.
-    move_fields: Mapping[str, Mapping[str, type | tuple[type, ...]]] = {}
+    # {move type: {field: type, tuple of types or MayOmit(...)}}: every game declares it, and ``check_move_shape``
+    # refuses any move whose type is not listed, which lacks a field, has another, or has one of another type
+    # (``type(value)`` exactly: ``true`` is no whole number and ``1.0`` none either).
+    move_fields: Mapping[str, Mapping[str, type | tuple[type, ...] | MayOmit]] = {}
 
     def setup(self, players: int, seed: int, options: dict | None = None) -> StateT:
         raise NotImplementedError
@@ -197,14 +236,19 @@ class Rules(Generic[StateT]):
             whose = f"{self.title}'" if self.title.endswith("s") else f"{self.title}'s"
             raise IllegalMove(f"Unknown move type {kind!r}; {whose} moves are: {known}.")
         fields = self.move_fields[kind]
+        present = 0
         for name, expected in fields.items():
             if name not in move:
+                if isinstance(expected, MayOmit):
+                    continue
                 raise IllegalMove(f"A {kind} move needs a {name!r} field.")
-            allowed = expected if isinstance(expected, tuple) else (expected,)
+            present += 1
+            types = expected.types if isinstance(expected, MayOmit) else expected
+            allowed = types if isinstance(types, tuple) else (types,)
             if type(move[name]) not in allowed:
                 wanted = " or ".join(_TYPE_WORDS.get(each, each.__name__) for each in allowed)
                 raise IllegalMove(f"The {name!r} of a {kind} move must be {wanted}.")
-        if len(move) != len(fields) + 1:
+        if len(move) != present + 1:
             extra = sorted(set(move) - set(fields) - {"type"})
             raise IllegalMove(f"A {kind} move has no field {extra[0]!r}.")
         return move
