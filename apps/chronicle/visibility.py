@@ -260,3 +260,19 @@ def hidden_from(state: ChronicleState, seat: int | None) -> set[str]:
     hidden.update(card.name for card in CHARACTERS if card.id not in seen)
     hidden.update(card.name for card in FILLS if card.id not in seen)
     return hidden
+
+
+def unseen(state: ChronicleState, seat: int | None) -> frozenset[str]:
+    """What this viewer cannot see now, by identity (``Rules.unseen``): the cards of the character piles and of
+    every fill deck and discard pile (only counted on the table), the story cards not yet revealed, and, while
+    the vote runs, how each other player voted."""
+    hidden = {card for pile in state["piles"].values() for card in pile}
+    for player in state["seats"]:
+        for kind in KINDS:
+            hidden.update(player["fill"][kind])
+            hidden.update(player["discard"][kind])
+    hidden.update(f"story:{index}" for index in range(flow.revealed_count(state), len(STORIES)))
+    if state["phase"] == flow.VOTE:
+        hidden.update(f"vote:{voter}:{vote}" for voter, vote in enumerate(state["votes"])
+                      if vote is not None and voter != seat)
+    return frozenset(hidden)

@@ -14,6 +14,7 @@ from apps.matches.engine import IllegalMove, Move, Pending, Rules, one_of
 
 from . import ages, bot, changes, core, visibility, wording  # noqa: F401  (ages registers every card's dogma)
 from .core import InnovationState
+from .peeks import peeks
 
 __all__ = ["RULES", "IllegalMove", "InnovationRules"]
 
@@ -151,6 +152,14 @@ class InnovationRules(Rules[InnovationState]):
 
     def hidden_from(self, state: InnovationState, seat: int | None) -> set[str]:
         return visibility.hidden_from(state, seat)
+
+    def unseen(self, state: InnovationState, seat: int | None) -> frozenset[str]:
+        return visibility.unseen(state, seat)
+
+    def consults_unseen(self, before: InnovationState, seat: int, move: Move, after: InnovationState) -> bool:
+        """A step that read a hand, a score pile or a supply pile (``peeks``): what it did or did not do tells
+        the table about cards it cannot see."""
+        return peeks(before, seat, move)
 
     def bots(self) -> dict:
         return {"heuristic": ("Heuristic bot", bot.choose), "strong": ("Strong bot", bot.STRONG)}

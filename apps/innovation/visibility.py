@@ -1,4 +1,4 @@
-"""What each seat may see of an Innovation state: ``view``, ``hidden_from`` and the per-viewer log.
+"""What each seat may see of an Innovation state: ``view``, ``hidden_from``, ``unseen`` and the per-viewer log.
 
 Hands and score piles show their owner the cards and everyone else only their ages (the backs of
 the cards, as on the table). Log records name cards structurally; a name is shown to a viewer only
@@ -81,6 +81,17 @@ def hidden_from(state: InnovationState, seat: int | None) -> set[str]:
     if dogma:
         hidden.add(str(dogma["snapshot"]["rng"]))
     return hidden
+
+
+def unseen(state: InnovationState, seat: int | None) -> frozenset[str]:
+    """The cards this viewer cannot see now (``Rules.unseen``): every card whose place the views keep from it
+    (``_sees``), less those its own pending decision offers it by name. Unlike ``hidden_from``, a card is unseen
+    even while a card in sight mentions its name."""
+    hidden = {card for card, place in locations(state).items() if card in CARDS and not _sees(place, seat)}
+    pending = state["pending"]
+    if pending is not None and pending["seat"] == seat:
+        hidden.difference_update(option for option in pending["options"] if isinstance(option, str))
+    return frozenset(hidden)
 
 
 def card_ref(card: str, where: dict, viewer: int | None, saw: bool) -> str:

@@ -115,6 +115,11 @@ class LiveOnRules(FlowRules[LiveOnState]):
     def clone(self, state: LiveOnState) -> LiveOnState:
         return clone_state(state)
 
+    def consults_unseen(self, before: LiveOnState, seat: int, move: Move, after: LiveOnState) -> bool:
+        """A step of an encounter with a secret event: what follows an option picked on a card the others
+        cannot read (a roll asked for, or none) tells them about that card."""
+        return visibility.secret_encounter(before) or visibility.secret_encounter(after)
+
     def bots(self) -> dict:
         return {"heuristic": ("Co-operative bot", bots.choose)}
 

@@ -262,3 +262,34 @@ def hidden_from(state: LiveOnState, seat: int | None) -> set[str]:
             if a.spell_back:
                 hidden.add(a.spell_back)
     return hidden
+
+
+def unseen(state: LiveOnState, seat: int | None) -> frozenset[str]:
+    """What this viewer cannot see now (``Rules.unseen``), named as the game's own records name it: an event's
+    front (its id) and back (``back:`` id), an artifact's front (``art:front:`` id) and back (``art:`` id). A
+    front is seen once shown to everyone (``seen``) or to this viewer (``private``), unless its card lies in a deck
+    again, where only this round's augury shows it; a back once turned for everyone (``backs``) or this viewer."""
+    known = set(state["seen"]) | set(private(state, seat))
+    backs = set(state["backs"])
+    look = state["foresight"].get(str(seat)) if seat is not None else None
+    foreseen = set(look["cards"]) if look and look["round"] == state["round"] else set()
+    buried = {card for deck in state["decks"].values() for card in deck} | set(state["art_deck"])
+    buried -= foreseen
+    hidden = {card for card in _EVENT_IDS if card not in known or card in buried}
+    hidden.update(back for card, back in _EVENT_BACKS if card not in backs and back not in known)
+    hidden.update(front for card, front, _ in _ARTIFACT_SIDES
+                  if (card not in known and front not in known) or card in buried)
+    hidden.update(back for _, _, back in _ARTIFACT_SIDES if back not in backs)
+    return frozenset(hidden)
+
+
+# The names ``unseen`` gives each card's sides, worked out once.
+_EVENT_IDS = tuple(e.id for e in EVENTS)
+_EVENT_BACKS = tuple((e.id, "back:" + e.id) for e in EVENTS)
+_ARTIFACT_SIDES = tuple((a.id, "art:front:" + a.id, "art:" + a.id) for a in ARTIFACTS)
+
+
+def secret_encounter(state: LiveOnState) -> bool:
+    """Whether an encounter with a secret event is open: a card only its holder and those who read it see."""
+    enc = state["enc"]
+    return enc is not None and enc["src"] == "event" and EVENT_BY_ID[enc["card"]].kind == "secret"

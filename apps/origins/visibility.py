@@ -227,3 +227,12 @@ def hidden_from(state: State, seat: int | None) -> set[str]:
     own = set(state["seats"][seat]["hand"]) if seat is not None and 0 <= seat < state["players"] else set()
     hidden.update(card.name for card in CARDS if card.id not in revealed and card.id not in own)
     return hidden
+
+
+def unseen(state: State, seat: int | None) -> frozenset[str]:
+    """The cards this viewer cannot see now, by id (``Rules.unseen``): every deck, and the hands of the others."""
+    hidden = {card for deck in state["decks"].values() for card in deck}
+    for other, player in enumerate(state["seats"]):
+        if other != seat:
+            hidden.update(player["hand"])
+    return frozenset(hidden)

@@ -270,3 +270,16 @@ def hidden_from(state: State, seat: int | None) -> set[str]:
             hidden.update(face_down(state, other))  # card ids: no other text names one card alone
     return hidden
 
+
+
+def unseen(state: State, seat: int | None) -> frozenset[str]:
+    """The cards and building tiles this viewer cannot see now, by id (``Rules.unseen``): the deck, the tiles below
+    the stacks' tops and in the box, and the cards face down on other players' boards."""
+    hidden = set(state["deck"])
+    for stack in state["stacks"]:
+        hidden.update(stack[:-1])
+    hidden.update(state["boxed"])
+    for other in range(state["players"]):
+        if other != seat:
+            hidden.update(face_down(state, other))
+    return frozenset(hidden)

@@ -14,15 +14,15 @@ RULES = engine("chronicle")
 
 @pytest.fixture
 def asked(monkeypatch):
-    """The states ``hidden_from`` is asked about, by identity, with the viewer."""
+    """The states ``unseen`` is asked about, by identity, with the viewer."""
     calls: list[tuple[int, int | None]] = []
-    real = type(RULES).hidden_from
+    real = type(RULES).unseen
 
     def counted(rules, state, seat):
         calls.append((id(state), seat))
         return real(rules, state, seat)
 
-    monkeypatch.setattr(type(RULES), "hidden_from", counted)
+    monkeypatch.setattr(type(RULES), "unseen", counted)
     return calls
 
 
@@ -33,7 +33,7 @@ def first_move(state: dict) -> tuple[int, dict]:
 
 def test_each_viewer_is_asked_once(duel, asked):
     hidden = Hidden(RULES, duel.state)
-    assert hidden.of(0) == hidden.of(0) == RULES.hidden_from(duel.state, 0)
+    assert hidden.of(0) == hidden.of(0) == RULES.unseen(duel.state, 0)
     hidden.of(None)
     assert asked.count((id(duel.state), 0)) == 2 and asked.count((id(duel.state), None)) == 1  # (one: the test's)
 
@@ -57,7 +57,7 @@ def test_a_move_starts_from_what_the_last_one_learnt(duel, asked):
 def test_what_was_learnt_of_another_state_is_not_used(duel, asked):
     seat, move = first_move(duel.state)
     other = Hidden(RULES, copy.deepcopy(duel.state))
-    other._answers.update({viewer: {"a card nobody has"} for viewer in (0, 1, None)})
+    other._answers.update({viewer: frozenset({"a card nobody has"}) for viewer in (0, 1, None)})
     plan = checks.check_move(duel, [], seat, move, 0, "", None, hidden=other)
     assert isinstance(plan, checks.PlannedMove)
     assert any(state_id == id(duel.state) for state_id, _ in asked)

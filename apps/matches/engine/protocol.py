@@ -176,6 +176,16 @@ class Rules(Generic[StateT]):
     def hidden_from(self, state: StateT, seat: int | None) -> set[str]:
         raise NotImplementedError
 
+    def unseen(self, state: StateT, seat: int | None) -> frozenset[str]:
+        """What that viewer cannot see now, by identity (a card's id where it lies out of that viewer's sight, a
+        back not yet turned for it), as the game's views decide: ``undoable`` compares these, never text."""
+        raise NotImplementedError
+
+    def consults_unseen(self, before: StateT, seat: int, move: Move, after: StateT) -> bool:
+        """Whether what this step did may depend on something a viewer cannot see, though nothing came into
+        sight (a demand met by nothing tells the table what a hand lacks); games whose steps can do so say it."""
+        return False
+
     def pending(self, state: StateT) -> Pending | None:
         """The decision the game waits for now, or None once the game is over."""
         raise NotImplementedError
@@ -191,16 +201,20 @@ class Rules(Generic[StateT]):
                  hidden: tuple[Hidden[StateT], Hidden[StateT]] | None = None) -> bool:
         """Whether ``seat`` may take back ``move``, which led from ``before`` to ``after``: a step inside its own
         turn (the seat is still to act) after which nothing random happened (the generator is where it was) and
-        nobody learnt anything (what each seat and a spectator cannot see is what they could not see before), and
-        not one of the game's ``final_moves``. ``hidden``: the two states' ``Hidden``, to ask and fill, where the
-        caller keeps them (the "after" of one move is the "before" of the next)."""
+        nobody learnt anything: nothing that a seat or a spectator could not see before can it see now
+        (``unseen``: it may lose sight of something, as of a card its owner took face down), and what the step did
+        depended on nothing hidden (``consults_unseen``); and not one of the game's ``final_moves``. ``hidden``: the
+        two states' ``Hidden``, to ask and fill, where the caller keeps them (the "after" of one move is the
+        "before" of the next)."""
         if move.get("type") in self.final_moves or before.get("rng") != after.get("rng"):
             return False
         if seat not in self.active_seats(after):
             return False
         was, now = hidden if hidden is not None else (Hidden(self, before), Hidden(self, after))
         viewers: list[int | None] = [seat, None, *(s for s in range(after["players"]) if s != seat)]
-        return all(was.of(viewer) == now.of(viewer) for viewer in viewers)
+        if not all(was.of(viewer) <= now.of(viewer) for viewer in viewers):
+            return False
+        return not self.consults_unseen(before, seat, move, after)
 
     def clone(self, state: StateT) -> StateT:
         """A deep copy of a state that ``apply`` may change freely; games with a faster copy override it."""
@@ -258,7 +272,7 @@ _TYPE_WORDS = {str: "a string", int: "a whole number", bool: "true or false", li
 
 
 class Hidden(Generic[StateT]):
-    """What each viewer cannot see of one state (``Rules.hidden_from``), worked out the first time it is asked and
+    """What each viewer cannot see of one state (``Rules.unseen``), worked out the first time it is asked and
     kept: a state is never changed once made, so a move's answers serve again when the next move asks about the
     state it starts from (``Rules.undoable`` asks of both, and was a twentieth of a move's CPU)."""
 
@@ -266,20 +280,20 @@ class Hidden(Generic[StateT]):
 
     def __init__(self, rules: Rules[StateT], state: StateT):
         self._rules, self.state = rules, state
-        self._answers: dict[int | None, set[str]] = {}
+        self._answers: dict[int | None, frozenset[str]] = {}
 
-    def of(self, viewer: int | None) -> set[str]:
+    def of(self, viewer: int | None) -> frozenset[str]:
         answer = self._answers.get(viewer)
         if answer is None:
-            answer = self._answers[viewer] = self._rules.hidden_from(self.state, viewer)
+            answer = self._answers[viewer] = self._rules.unseen(self.state, viewer)
         return answer
 
 
 class FlowRules(Rules[StateT]):
     """A game whose turns live in a ``flow`` module and whose views in a ``visibility`` module.
 
-    ``flow`` provides ``active_seats``, ``legal_moves`` and ``outcome``; ``visibility`` provides ``view`` and
-    ``hidden_from``; ``setup`` calls ``flow.new_state(players, seed)``; the subclass writes ``apply``.
+    ``flow`` provides ``active_seats``, ``legal_moves`` and ``outcome``; ``visibility`` provides ``view``,
+    ``hidden_from`` and ``unseen``; ``setup`` calls ``flow.new_state(players, seed)``; the subclass writes ``apply``.
     """
 
     flow: Any = None
@@ -320,3 +334,6 @@ class FlowRules(Rules[StateT]):
 
     def hidden_from(self, state: StateT, seat: int | None) -> set[str]:
         return self.visibility.hidden_from(state, seat)
+
+    def unseen(self, state: StateT, seat: int | None) -> frozenset[str]:
+        return self.visibility.unseen(state, seat)
