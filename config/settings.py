@@ -185,6 +185,8 @@ GUEST_CREATE_LIMIT = (10, 60 * 60)
 # For this long after a ban, no new guest or account is made from an address the banned account entered from (the
 # browser it used stays refused for as long as the ban lasts: apps/accounts/ban_evasion.py).
 BAN_ADDRESS_SECONDS = 24 * 3600
+# Reports a user may send per (count, seconds), across every process (one open report per player reported, too).
+REPORT_RATE_LIMIT = (10, 60 * 60)
 # Wrong invite tokens tried per client address per (count, seconds) before /join/ answers 429.
 INVITE_MISS_LIMIT = (30, 10 * 60)
 

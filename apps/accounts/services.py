@@ -12,8 +12,10 @@ from apps.accounts import ban_evasion
 from apps.accounts.names import look_alike_key, normalise
 from apps.common import rates
 
-NAME_PATTERN = re.compile(r"^[A-Za-z0-9_.\-]{2,24}$")
-NAME_RULE = "2 to 24 letters, digits, dots, dashes or underscores."
+# At least one letter or digit: a name of dots, dashes and underscores alone reads as nobody, and "/players/../"
+# is a path browsers rewrite before it is sent.
+NAME_PATTERN = re.compile(r"^(?=.*[A-Za-z0-9])[A-Za-z0-9_.\-]{2,24}$")
+NAME_RULE = "2 to 24 letters, digits, dots, dashes or underscores, with at least one letter or digit."
 TOO_SIMILAR = "That name is too similar to an existing name ({name}): pick one that cannot be mistaken for it."
 
 

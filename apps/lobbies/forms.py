@@ -2,6 +2,7 @@
 
 from django import forms
 
+from apps.common.bidi import strip_bidi_controls
 from apps.matches.engine import clock as clocks
 from apps.matches.models import Match
 from apps.ratings.services import game_is_rated
@@ -58,6 +59,9 @@ class LobbyForm(forms.Form):
         for option in rules.option_fields():
             self.fields[f"opt_{option['name']}"] = forms.ChoiceField(
                 label=option["label"], choices=option["choices"], initial=option["default"])
+
+    def clean_name(self) -> str:
+        return strip_bidi_controls(self.cleaned_data["name"]).strip()
 
     def options(self) -> dict:
         return {name[4:]: value for name, value in self.cleaned_data.items() if name.startswith("opt_")}

@@ -59,10 +59,26 @@ class MatchSeatAdmin(ModerateMixin, admin.ModelAdmin):
 
 @admin.register(MoveLog)
 class MoveLogAdmin(admin.ModelAdmin):
+    """A running match's moves hold secret choices (a first meld, the cards taken): shown here only once the match
+    is over; until then the page points to the full-information view, where every look is audited."""
+
     list_display = ("match", "version", "seat", "player", "by_bot", "created_at")
     list_filter = ("match__game", "by_bot")
     readonly_fields = ("match", "version", "seat", "player", "by_bot", "move", "client_id", "state_digest",
                        "created_at")
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is not None and obj.match.status == Match.Status.RUNNING:
+            return tuple("move_while_running" if name == "move" else name for name in self.readonly_fields)
+        return self.readonly_fields
+
+    def get_fields(self, request, obj=None):
+        return self.get_readonly_fields(request, obj)  # every field, and the move only where it may be shown
+
+    @admin.display(description="move")
+    def move_while_running(self, row):
+        return format_html('hidden while the match runs: see it in the <a href="{}">full-information view</a> '
+                           "(each look is audited)", reverse("moderation_full_view", args=[row.match_id]))
 
     def has_add_permission(self, request):
         return False

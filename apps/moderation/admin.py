@@ -21,9 +21,9 @@ class ReportAdmin(ModerateMixin, admin.ModelAdmin):
     list_display = ("id", "status", "reported_user", "reporter", "reason", "message_text", "where", "created_at")
     list_filter = ("status",)
     search_fields = ("reported_user__username", "reporter__username", "reason", "message__text")
-    readonly_fields = ("reporter", "reported_user", "message", "match", "lobby", "reason", "created_at",
+    # Read-only, status too: a report is closed only by the actions below, and each of them is audited.
+    readonly_fields = ("status", "reporter", "reported_user", "message", "match", "lobby", "reason", "created_at",
                        "chat_context")
-    fields = ("status", *readonly_fields)
     actions = [
         reasoned_action("hide_reported_message", "Hide the reported message",
                         lambda mod, report, reason: _hide_reported(mod, report, reason)),
@@ -34,6 +34,9 @@ class ReportAdmin(ModerateMixin, admin.ModelAdmin):
     ]
 
     def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
         return False
 
     @admin.display(description="message")
@@ -57,7 +60,9 @@ class ReportAdmin(ModerateMixin, admin.ModelAdmin):
         before = list(around.filter(id__lt=report.message.id).order_by("-id")[:5])[::-1]
         after = list(around.filter(id__gt=report.message.id).order_by("id")[:5])
         # <strong>, not a style attribute: the Content-Security-Policy refuses inline styles.
-        lines = [format_html("<div><strong>{}: {}{}</strong></div>" if m == report.message else "<div>{}: {}{}</div>",
+        # <bdi>: a line written right to left cannot reorder the name and the words around it.
+        lines = [format_html("<div><strong>{}: <bdi>{}</bdi>{}</strong></div>" if m == report.message
+                             else "<div>{}: <bdi>{}</bdi>{}</div>",
                              m.name, m.text, " (hidden)" if m.hidden else "")
                  for m in [*before, report.message, *after]]
         # Each line is already escaped; joined, they must not become a format string (chat may hold braces).

@@ -25,6 +25,10 @@ class Report(models.Model):
 
     class Meta:
         ordering = ["status", "-created_at"]
+        constraints = [  # so two quick requests, in two processes, cannot both open one
+            models.UniqueConstraint(fields=["reporter", "reported_user"], condition=models.Q(status="open"),
+                                    name="moderation_one_open_report_per_reporter_and_user"),
+        ]
 
     def __str__(self) -> str:
         return f"Report #{self.pk} on {self.reported_user}"

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from django.db import transaction
+from django.conf import settings
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from apps.common import rates
 from apps.lobbies import push as lobby_push
 from apps.lobbies.models import Lobby, LobbySeat
 from apps.matches.live import push as match_push
@@ -42,8 +44,14 @@ def _may_sanction(moderator, user, action: str, reason: str) -> None:
     raise Refused(why)
 
 
+class ReportThrottled(ValueError):
+    """The reporter sent ``settings.REPORT_RATE_LIMIT`` reports already in the window."""
+
+
 def report(reporter, reported_user, reason: str, message: ChatMessage | None = None, match: Match | None = None,
            lobby: Lobby | None = None) -> Report:
+    """A new open report; refused (ValueError) when the reason is missing or too long, the reporter reports
+    themselves or already has an open report on this player, and (ReportThrottled) beyond the per-user rate."""
     reason = (reason or "").strip()
     if not reason:
         raise ValueError("Say briefly what is wrong.")
@@ -51,8 +59,19 @@ def report(reporter, reported_user, reason: str, message: ChatMessage | None = N
         raise ValueError("A reason is at most 500 characters.")
     if reported_user == reporter:
         raise ValueError("You cannot report yourself.")
-    return Report.objects.create(reporter=reporter, reported_user=reported_user, reason=reason, message=message,
-                                 match=match, lobby=lobby)
+    already = f"You have already reported {reported_user.username}; a moderator will look at it."
+    if Report.objects.filter(reporter=reporter, reported_user=reported_user, status=Report.Status.OPEN).exists():
+        raise ValueError(already)
+    limit, window = settings.REPORT_RATE_LIMIT
+    if rates.hit(f"report:{reporter.pk}", window) > limit:
+        raise ReportThrottled(f"At most {limit} reports in {window // 60} minutes; a moderator will look at the ones "
+                              "you sent.")
+    try:
+        with transaction.atomic():
+            return Report.objects.create(reporter=reporter, reported_user=reported_user, reason=reason,
+                                         message=message, match=match, lobby=lobby)
+    except IntegrityError as exc:  # another request of this reporter opened one first (the unique constraint)
+        raise ValueError(already) from exc
 
 
 def _seats_to_bots(seats, reason: str) -> set[int]:

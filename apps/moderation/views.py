@@ -35,7 +35,8 @@ def report(request):
         services.report(request.user, reported, request.POST.get("reason", ""), message=message, match=match,
                         lobby=lobby)
     except ValueError as exc:
-        return JsonResponse({"ok": False, "error": str(exc)}, status=400)
+        status = 429 if isinstance(exc, services.ReportThrottled) else 400
+        return JsonResponse({"ok": False, "error": str(exc)}, status=status)
     return JsonResponse({"ok": True, "message": "Thank you; a moderator will look at it."})
 
 

@@ -91,6 +91,7 @@
       b.textContent = frame.name;
       const span = document.createElement("span");
       span.className = "text";
+      span.dir = "auto";  // isolated, as the page renders it: a right-to-left line cannot reorder what follows
       span.textContent = frame.text;
       li.append(b, " ", span);
       if (me && frame.name !== me && frame.id) {

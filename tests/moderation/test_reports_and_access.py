@@ -109,5 +109,5 @@ def test_a_report_stays_readable_when_chat_around_it_has_braces_and_markup(clien
     response = client.get(f"/admin/moderation/report/{report.pk}/change/")
     assert response.status_code == 200
     page = response.content.decode()
-    assert "{x} and {0} and %s" in page and "<strong>bob: rude {words}</strong>" in page
+    assert "{x} and {0} and %s" in page and "<strong>bob: <bdi>rude {words}</bdi></strong>" in page
     assert "&lt;b&gt;{}&lt;/b&gt;" in page and "<b>{}</b>" not in page

@@ -18,6 +18,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from apps.accounts.sessions import SessionEnded, still_signed_in
+from apps.common.bidi import strip_bidi_controls
 from apps.matches.domain import timekeeper
 from apps.matches.engine import Hidden, IllegalMove, Rules, engine
 from apps.matches.engine import clock as clocks
@@ -158,11 +159,12 @@ def check_move(match: Match, rows: list[MatchSeat], seat: int, move: Any, versio
 
 
 def check_chat_text(text: Any, max_length: int | None = None) -> str:
-    """The chat line as it is stored (stripped), or ChatRefused: not text, empty, or too long."""
+    """The chat line as it is stored (stripped of spaces at the ends and of bidi controls), or ChatRefused: not
+    text, empty, or too long."""
     max_length = max_length or settings.CHAT_MAX_LENGTH
     if not isinstance(text, str):
         raise ChatRefused("bad_request", "A chat message is text.")
-    text = text.strip()
+    text = strip_bidi_controls(text).strip()
     if not text:
         raise ChatRefused("bad_request", "An empty message was not sent.")
     if len(text) > max_length:

@@ -59,7 +59,7 @@ async def read_frame(consumer, text_data: str | None) -> dict | None:
     if verdict == "refuse":
         await consumer.error("rate_limited", "Too many frames; slow down.")
         return None
-    if text_data is None or len(text_data) > MAX_FRAME_BYTES:
+    if text_data is None or _utf8_size(text_data) > MAX_FRAME_BYTES:
         await consumer.error("bad_request", f"Frames are JSON text of at most {MAX_FRAME_BYTES} bytes.")
         return None
     try:
@@ -74,6 +74,13 @@ async def read_frame(consumer, text_data: str | None) -> dict | None:
         await consumer.error("bad_request", "That frame holds text that is not valid Unicode.")
         return None
     return data
+
+
+def _utf8_size(text: str) -> int:
+    """The frame's size in bytes as it came over the wire (UTF-8), not in characters: "€" is three bytes."""
+    if len(text) * 4 <= MAX_FRAME_BYTES:  # no character takes more than four bytes: small enough without encoding
+        return len(text)
+    return len(text.encode("utf-8", "surrogatepass"))  # a lone surrogate is refused later, with its own words
 
 
 def _has_lone_surrogate(data) -> bool:
