@@ -182,6 +182,13 @@ LOBBY_CREATE_LIMIT = (10, 10 * 60)
 LOBBY_JOIN_LIMIT = (30, 10 * 60)
 # Guests that may be made from one client address per (count, seconds): otherwise new guests dodge the limits above.
 GUEST_CREATE_LIMIT = (10, 60 * 60)
+# Accounts that may be signed up from one client address per (count, seconds), for the same reason.
+SIGNUP_CREATE_LIMIT = (5, 60 * 60)
+# A match between accounts that entered from one browser, or from one network within this many days, is unrated
+# (apps/accounts/linked_accounts.py).
+LINKED_ADDRESS_DAYS = 7
+# Confirmation emails per (count, seconds): asked by one player, and sent to one mailbox (apps/notices/sending.py).
+CONFIRM_EMAIL_LIMITS = {"user": (3, 60 * 60), "address": (3, 60 * 60)}
 # For this long after a ban, no new guest or account is made from an address the banned account entered from (the
 # browser it used stays refused for as long as the ban lasts: apps/accounts/ban_evasion.py).
 BAN_ADDRESS_SECONDS = 24 * 3600

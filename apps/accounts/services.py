@@ -1,6 +1,7 @@
 """Creating accounts and guests, and claiming a guest account."""
 
 import re
+import time
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -29,6 +30,35 @@ class EntryRefused(Exception):
 
 class GuestThrottled(Exception):
     """Too many guests made from one client address (``settings.GUEST_CREATE_LIMIT``)."""
+
+
+class SignUpThrottled(Exception):
+    """Too many accounts signed up from one client address (``settings.SIGNUP_CREATE_LIMIT``); ``until``: the Unix
+    time the address may sign up again."""
+
+    def __init__(self, until: float):
+        limit, window = settings.SIGNUP_CREATE_LIMIT
+        super().__init__(f"At most {limit} accounts can be made from one address in {window // 60} minutes.")
+        self.until = until
+
+
+def _sign_up_key(address: str) -> str:
+    return f"signup-create:{address}"
+
+
+def check_sign_up_allowed(address: str) -> None:
+    """SignUpThrottled if this address has made every account it may for now (counts nothing)."""
+    limit, window = settings.SIGNUP_CREATE_LIMIT
+    if rates.hits(_sign_up_key(address)) >= limit:
+        raise SignUpThrottled(rates.window_ends(_sign_up_key(address)) or time.time() + window)
+
+
+def count_sign_up(address: str) -> None:
+    """Count an account about to be made from this address, in the shared cache (every process agrees); beyond
+    ``settings.SIGNUP_CREATE_LIMIT``, SignUpThrottled and it must not be made."""
+    limit, window = settings.SIGNUP_CREATE_LIMIT
+    if rates.hit(_sign_up_key(address), window) > limit:
+        raise SignUpThrottled(rates.window_ends(_sign_up_key(address)) or time.time() + window)
 
 
 def check_unused_name(name: str, exclude_pk=None) -> str:

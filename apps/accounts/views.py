@@ -1,5 +1,9 @@
 """Sign up, guest entry, claiming a guest account, and profiles."""
 
+import math
+import time
+from datetime import UTC, datetime
+
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
@@ -14,7 +18,15 @@ from apps.accounts import ban_evasion, device
 from apps.accounts.forms import ClaimForm, GuestForm, LoginForm, SignUpForm
 from apps.accounts.lockout import client_address
 from apps.accounts.next_url import redirect_next, safe_next
-from apps.accounts.services import EntryRefused, GuestThrottled, claim_guest, create_guest
+from apps.accounts.services import (
+    EntryRefused,
+    GuestThrottled,
+    SignUpThrottled,
+    check_sign_up_allowed,
+    claim_guest,
+    count_sign_up,
+    create_guest,
+)
 from apps.matches.domain.selectors import finished_matches_for
 from apps.ratings.scale import PROVISIONAL_GAMES
 from apps.ratings.selectors import own_pace_matches_for, rating_changes_by_match, records_for
@@ -46,6 +58,16 @@ class LoginView(auth_views.LoginView):
         return response
 
 
+def _sign_ups_throttled(request, exc: SignUpThrottled):
+    """The 429 answer to an address that made every account it may for now, saying when to come back."""
+    until = datetime.fromtimestamp(exc.until, tz=UTC).replace(microsecond=0)
+    wait = max(1, math.ceil(exc.until - time.time()))
+    response = render(request, "accounts/signup_throttled.html",
+                      {"message": str(exc), "until": until, "minutes": math.ceil(wait / 60)}, status=429)
+    response["Retry-After"] = str(wait)
+    return response
+
+
 @device.tracked
 def signup(request):
     next_url = safe_next(request, "")  # settled before the account is made
@@ -53,8 +75,16 @@ def signup(request):
     refusal = ban_evasion.refusal(browser, address)
     if refusal is not None:
         return _refused(request, refusal)
+    try:
+        check_sign_up_allowed(address)  # told before filling the form in
+    except SignUpThrottled as exc:
+        return _sign_ups_throttled(request, exc)
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        try:
+            count_sign_up(address)  # only a form that would make an account counts
+        except SignUpThrottled as exc:
+            return _sign_ups_throttled(request, exc)
         with transaction.atomic():
             user = form.save()
             ban_evasion.record(user, browser, address)

@@ -2,6 +2,8 @@
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
+from django.db.models.functions import Lower
 
 
 class EmailAddress(models.Model):
@@ -15,6 +17,14 @@ class EmailAddress(models.Model):
 
     class Meta:
         verbose_name_plural = "email addresses"
+        # One account per address: one link waiting to be confirmed at a time, and one account that confirmed it
+        # (``services.set_address`` says so first; these hold against two requests at once).
+        constraints = [
+            models.UniqueConstraint(Lower("email"), condition=Q(confirmed_at__isnull=True),
+                                    name="notices_one_waiting_link_per_address"),
+            models.UniqueConstraint(Lower("email"), condition=Q(confirmed_at__isnull=False),
+                                    name="notices_one_account_per_confirmed_address"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.user} <{self.email}>"

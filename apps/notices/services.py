@@ -27,6 +27,7 @@ from apps.matches.domain.presence import alive
 from apps.matches.engine import clock as clocks
 from apps.matches.engine import engine
 from apps.matches.models import Match, MatchSeat, Presence
+from apps.notices import sending
 from apps.notices.models import EmailAddress, Notice, Reminder
 
 CONFIRM_SALT = "civitas.notices.confirm-email"
@@ -171,11 +172,43 @@ class AddressRefused(ValueError):
     """An address that cannot be added, and why."""
 
 
+class AddressThrottled(AddressRefused):
+    """Too many confirmation links for now (``sending``); ``until``: the Unix time one may be asked again."""
+
+    def __init__(self, message: str, until: float):
+        super().__init__(message)
+        self.until = until
+
+
+WAITING_ELSEWHERE = ("A link to that address is waiting for another account. If the address is yours, ask again "
+                     "once that link has expired ({days} days after it was sent).")
+CONFIRMED_ELSEWHERE = "Another account confirmed that address: it gets no email from a second one."
+
+
 def set_address(user, email: str) -> EmailAddress:
-    """A signed-up player's address for reminders, unconfirmed until they follow the link emailed to it."""
+    """A signed-up player's address for reminders, unconfirmed until they follow the link emailed to it (the caller
+    sends it). Refused for an address another account confirmed, or has a link waiting for (one waiting link per
+    address), and beyond the limits of ``sending`` (AddressThrottled); a refusal changes nothing."""
     if getattr(user, "is_guest", False):
         raise AddressRefused("Guests get no email: keep your name with a password first.")
-    address, _ = EmailAddress.objects.update_or_create(user=user, defaults={"email": email, "confirmed_at": None})
+    with transaction.atomic():
+        others = EmailAddress.objects.filter(email__iexact=email).exclude(user=user)
+        if others.filter(confirmed_at__isnull=False).exists():
+            raise AddressRefused(CONFIRMED_ELSEWHERE)
+        waiting = others.filter(confirmed_at__isnull=True)
+        if waiting.filter(changed_at__gt=timezone.now() - timedelta(days=CONFIRM_DAYS)).exists():
+            raise AddressRefused(WAITING_ELSEWHERE.format(days=CONFIRM_DAYS))
+        try:
+            sending.count_link(user.pk, email)
+        except sending.TooManyLinks as exc:
+            raise AddressThrottled(str(exc), exc.until) from None
+        waiting.delete()  # other accounts' expired links: their addresses were never confirmed
+        try:
+            with transaction.atomic():
+                address, _ = EmailAddress.objects.update_or_create(user=user, defaults={"email": email,
+                                                                                        "confirmed_at": None})
+        except IntegrityError:  # another account asked for it at the same moment
+            raise AddressRefused(WAITING_ELSEWHERE.format(days=CONFIRM_DAYS)) from None
     return address
 
 
@@ -190,7 +223,11 @@ def confirm(token: str) -> EmailAddress | None:
     except signing.BadSignature:
         return None
     updated = EmailAddress.objects.filter(Q(user_id=data.get("u")) & Q(email=data.get("e")))
-    if not updated.update(confirmed_at=timezone.now(), reminders=True):
+    try:
+        with transaction.atomic():
+            if not updated.update(confirmed_at=timezone.now(), reminders=True):
+                return None
+    except IntegrityError:  # another account confirmed the address meanwhile: one account per address
         return None
     return EmailAddress.objects.get(user_id=data["u"])
 

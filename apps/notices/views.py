@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from django import forms
 from django.conf import settings
 from django.contrib import messages
@@ -43,9 +45,14 @@ def email_address(request):
     """Add or change the address reminders go to; a signed link confirms it."""
     address = EmailAddress.objects.filter(user=request.user).first()
     form = AddressForm(request.POST or None, initial={"email": address.email if address else ""})
+    status = 200
     if request.method == "POST" and form.is_valid():
         try:
             address = services.set_address(request.user, form.cleaned_data["email"])
+        except services.AddressThrottled as exc:
+            until = datetime.fromtimestamp(exc.until, tz=UTC).strftime("%H:%M")
+            form.add_error("email", f"{exc} Ask again after {until} UTC.")
+            status = 429
         except services.AddressRefused as exc:
             form.add_error("email", str(exc))
         else:
@@ -54,7 +61,7 @@ def email_address(request):
             return redirect("notices_email")
     return render(request, "notices/email.html", {"form": form, "address": address,
                                                   "guest": getattr(request.user, "is_guest", False),
-                                                  "queue": settings.TASK_QUEUE})
+                                                  "queue": settings.TASK_QUEUE}, status=status)
 
 
 def _send_confirmation(address: EmailAddress) -> None:

@@ -12,12 +12,14 @@ from apps.matches.engine import built_games
 from apps.matches.models import Match, MatchSeat
 from apps.ratings.charts import Chart, rating_chart
 from apps.ratings.models import Rating, RatingChange
+from apps.ratings.scale import LEADERBOARD_GAMES
 
 
 def ranked(game: str):
     """The game's rated players as a query, best shown rating first (the same order as ``Rating.shown``:
-    mu - 3 sigma). Deactivated (banned) accounts are left out."""
-    return (Rating.objects.filter(game=game, user__is_active=True)
+    mu - 3 sigma). Deactivated (banned) accounts, and players with fewer than ``LEADERBOARD_GAMES`` rated matches
+    in the game, are left out."""
+    return (Rating.objects.filter(game=game, user__is_active=True, played__gte=LEADERBOARD_GAMES)
             .annotate(conservative=F("mu") - 3 * F("sigma"))
             .order_by("-conservative", "-played", "user__username").select_related("user"))
 

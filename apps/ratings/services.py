@@ -7,7 +7,12 @@ match finished twice, or by two processes at once, is rated once.
 
 Who is rated (written for players on the leaderboard page and the rules pages):
 - a match is rated only if its lobby was (``Match.rated``), every seat a signed-up person when it started
-  (``check_may_be_rated``), and its game is not co-operative (``GameEntry.rated``; Live On is not);
+  (``check_may_be_rated``), no two of them accounts that entered from one browser, or one network lately
+  (``apps/accounts/linked_accounts.py``), and its game is not co-operative (``GameEntry.rated``; Live On is not);
+- beating or tying with a newcomer (an account younger than a day, or with fewer than ``NEWCOMER_GAMES`` rated
+  matches in the game) raises nobody's rating: for each player, the newcomers they finished level with or ahead of
+  are set aside and the player is rated against the rest (not at all if nobody is left). A loss to a newcomer
+  counts as usual. So throwaway accounts farm nothing;
 - a seat handed to a bot during the match (an away vote or a moderator) is still rated for the person who sat
   there, with the result the bot reached: leaving a match does not dodge its result;
 - an aborted match (a moderator's) has no result and is not rated.
@@ -16,14 +21,17 @@ Who is rated (written for players on the leaderboard page and the rules pages):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import timedelta
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from apps.accounts.linked_accounts import any_linked
 from apps.matches.engine import game_entry
 from apps.matches.models import Match, MatchSeat
 from apps.ratings.models import Rating, RatingChange
-from apps.ratings.scale import MODEL
+from apps.ratings.scale import MODEL, NEWCOMER_GAMES, NEWCOMER_HOURS
 
 
 class NotRateable(ValueError):
@@ -51,6 +59,10 @@ def check_may_be_rated(game: str, players: Sequence[Any], seats: int | None = No
     if guests:
         raise NotRateable(f"A rated match is for signed-up people only: {', '.join(guests)} "
                           f"{'is a guest' if len(guests) == 1 else 'are guests'}.")
+    if any_linked(user.pk for user in players):
+        # Said without naming whom: that two accounts share a browser or a network is theirs to know.
+        raise NotRateable("Two players at this table entered from the same browser or network lately: a rated "
+                          "match is between different people, so this one will not be rated.")
 
 
 def ranks_of(seats: Sequence[MatchSeat]) -> list[int]:
@@ -91,9 +103,11 @@ def _rate(match: Match, seats: list[MatchSeat]) -> list[RatingChange]:
                Rating.objects.select_for_update().filter(game=match.game, user_id__in=players).order_by("user_id")}
     ranks: list[float] = [float(rank) for rank in ranks_of(seats)]
     before = [current[user_id] for user_id in players]
-    after = MODEL.rate([[MODEL.rating(mu=rating.mu, sigma=rating.sigma)] for rating in before], ranks=ranks)
+    newcomers = _newcomers(match, before)
+    everyone = MODEL.rate([[MODEL.rating(mu=rating.mu, sigma=rating.sigma)] for rating in before], ranks=ranks)
+    after = [_new_rating(player, before, ranks, newcomers, everyone) for player in range(len(players))]
     changes = []
-    for user_id, rank, rating, (new,) in zip(players, ranks, before, after, strict=True):
+    for user_id, rank, rating, new in zip(players, ranks, before, after, strict=True):
         changes.append(RatingChange(match=match, user_id=user_id, game=match.game, rank=int(rank),
                                     mu_before=rating.mu, sigma_before=rating.sigma, mu=new.mu, sigma=new.sigma,
                                     played=rating.played + 1))
@@ -101,3 +115,26 @@ def _rate(match: Match, seats: list[MatchSeat]) -> list[RatingChange]:
         rating.save(update_fields=["mu", "sigma", "played", "updated_at"])
     RatingChange.objects.bulk_create(changes)
     return changes
+
+
+def _newcomers(match: Match, ratings: list[Rating]) -> list[bool]:
+    """Which players are newcomers in this game: an account younger than ``NEWCOMER_HOURS`` when the match began,
+    or fewer than ``NEWCOMER_GAMES`` rated matches in the game before this one."""
+    joined = dict(get_user_model().objects.filter(pk__in=[rating.user_id for rating in ratings])
+                  .values_list("pk", "date_joined"))
+    young_since = match.created_at - timedelta(hours=NEWCOMER_HOURS)
+    return [rating.played < NEWCOMER_GAMES or joined[rating.user_id] > young_since for rating in ratings]
+
+
+def _new_rating(player: int, before: list[Rating], ranks: list[float], newcomers: list[bool], everyone: list):
+    """The player's rating after the match: the whole table's figure, unless they finished level with or ahead of a
+    newcomer; then the figure of the table without those newcomers (their rating as it was if nobody is left)."""
+    kept = [other for other in range(len(before))
+            if other == player or not (newcomers[other] and ranks[other] >= ranks[player])]
+    if len(kept) == len(before):
+        return everyone[player][0]
+    if len(kept) == 1:
+        return MODEL.rating(mu=before[player].mu, sigma=before[player].sigma)
+    rest = MODEL.rate([[MODEL.rating(mu=before[other].mu, sigma=before[other].sigma)] for other in kept],
+                      ranks=[ranks[other] for other in kept])
+    return rest[kept.index(player)][0]

@@ -11,10 +11,10 @@ from tests.ratings.play import finish, rated_match
 
 @pytest.fixture
 def rated_history(transactional_db, alice, bob, carol):
-    """Four rated matches finished before the browser starts its event loop in this thread (the site's pushes are
-    sent synchronously)."""
+    """Ten rated matches, so that each player has the five the leaderboard asks for, finished before the browser
+    starts its event loop in this thread (the site's pushes are sent synchronously)."""
     try:
-        for seed in range(1, 5):
+        for seed in range(1, 11):
             finish(rated_match("chronicle", [alice, bob, carol][: 2 + seed % 2], seed=seed))
     finally:
         connections.close_all()

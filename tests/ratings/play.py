@@ -4,11 +4,16 @@ people's seats (handed over as an away vote would) so a whole match takes a mome
 from __future__ import annotations
 
 import random
+from datetime import timedelta
+
+from django.utils import timezone
 
 from apps.matches.domain import bots
 from apps.matches.domain.deeds import SeatSpec, do_bot_move, do_start_match
 from apps.matches.engine import engine
 from apps.matches.models import Match, MatchSeat
+from apps.ratings.models import Rating
+from apps.ratings.scale import MODEL
 
 
 def rated_match(game: str, people: list, seed: int = 7) -> Match:
@@ -51,3 +56,26 @@ def finish(match: Match) -> Match:
     match.refresh_from_db()
     assert match.status == Match.Status.FINISHED
     return match
+
+
+def won_by(match: Match, winner: int) -> Match:
+    """The match finished with seat ``winner`` first (scores 10 to it, 0 to the others), as its last move's
+    transaction would record it; rated or not by ``rate_match`` afterwards."""
+    seats = list(MatchSeat.objects.filter(match=match).order_by("index"))
+    scores = [10 if seat.index == winner else 0 for seat in seats]
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.FINISHED,
+                                             outcome={"scores": scores, "winners": [winner]})
+    for seat in seats:
+        seat.score, seat.is_winner = scores[seat.index], seat.index == winner
+        seat.save(update_fields=["score", "is_winner"])
+    match.refresh_from_db()
+    return match
+
+
+def established(*people, game: str, mu: float | None = None, sigma: float | None = None, played: int = 20) -> None:
+    """Players whose wins count against anyone: accounts a month old with ``played`` rated matches in ``game``."""
+    for person in people:
+        type(person).objects.filter(pk=person.pk).update(date_joined=timezone.now() - timedelta(days=30))
+        Rating.objects.update_or_create(user=person, game=game, defaults={
+            "mu": MODEL.mu if mu is None else mu, "sigma": MODEL.sigma if sigma is None else sigma,
+            "played": played})

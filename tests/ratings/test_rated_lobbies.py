@@ -99,7 +99,7 @@ def test_the_lobby_page_says_rated_and_why_a_table_is_not(client, alice, bob):
     services.join(lobby.pk, create_guest("Wanderer"))
     page = client.get(lobby.get_absolute_url()).content.decode()
     assert ">Unrated for now<" in page and "Wanderer is a guest" in page and "Keep it unrated" in page
-    assert "rated if only signed-up people sit" in page
+    assert "rated if that changes before it starts" in page
     services.set_rated(lobby.pk, alice, False)
     page = client.get(lobby.get_absolute_url()).content.decode()
     assert "Make it rated" not in page  # not while the guest sits

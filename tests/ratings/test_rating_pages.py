@@ -14,12 +14,12 @@ pytestmark = pytest.mark.django_db
 
 def test_the_leaderboard_ranks_by_shown_rating_with_games_played_and_provisional_marked(client, alice, bob, carol):
     Rating.objects.create(user=alice, game="stone_age", mu=30, sigma=2, played=40)   # 1960
-    Rating.objects.create(user=bob, game="stone_age", mu=40, sigma=8, played=3)      # 1640: high mu, unsure
+    Rating.objects.create(user=bob, game="stone_age", mu=40, sigma=8, played=6)      # 1640: high mu, unsure
     Rating.objects.create(user=carol, game="chronicle", mu=50, sigma=1, played=40)   # another game's scale
     page = client.get("/games/stone_age/leaderboard/").content.decode()
     assert page.index('href="/players/alice/"') < page.index('href="/players/bob/"')
     assert "carol" not in page
-    assert "1960" in page and "1640" in page and "40 games" in page and "3 games" in page
+    assert "1960" in page and "1640" in page and "40 games" in page and "6 games" in page
     bob_row = page.split('href="/players/bob/"')[1].split("</li>")[0]
     alice_row = page.split('href="/players/alice/"')[1].split("</li>")[0]
     assert 'class="provisional"' in bob_row and 'class="provisional"' not in alice_row
@@ -37,7 +37,7 @@ def test_the_leaderboard_writes_down_who_is_rated_and_the_bot_seat_rule(client):
     page = client.get("/games/chronicle/leaderboard/").content.decode()
     assert "still rated for the person who sat there" in page
     assert "a table with a guest or a bot is never rated" in page
-    assert "Nobody has finished a rated Chronicle match yet" in page
+    assert "Nobody has played 5 rated Chronicle matches yet" in page
 
 
 def test_live_ons_leaderboard_says_it_is_not_rated(client):

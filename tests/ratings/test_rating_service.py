@@ -8,7 +8,7 @@ from apps.matches.models import Match, MatchSeat
 from apps.ratings.models import Rating, RatingChange
 from apps.ratings.scale import MODEL, PROVISIONAL_GAMES, is_provisional, shown_rating
 from apps.ratings.services import NotRateable, ranks_of, rate_match
-from tests.ratings.play import finish, play_until_the_last_move, rated_match
+from tests.ratings.play import established, finish, play_until_the_last_move, rated_match
 
 pytestmark = pytest.mark.django_db
 
@@ -25,6 +25,7 @@ def _finished_by_hand(people, scores, winners, game="origins"):
 
 
 def test_a_three_player_match_with_a_tie_moves_ratings_as_the_library_does(alice, bob, carol):
+    established(alice, bob, carol, game="origins")  # (a newcomer's loss would raise nobody: test_rating_farming)
     match = _finished_by_hand([alice, bob, carol], scores=[30, 12, 12], winners=[0])
     with transaction.atomic():
         changes = {change.user_id: change for change in rate_match(match.pk)}
@@ -33,19 +34,20 @@ def test_a_three_player_match_with_a_tie_moves_ratings_as_the_library_does(alice
         rating = Rating.objects.get(user=person, game="origins")
         assert (rating.mu, rating.sigma) == pytest.approx((figures.mu, figures.sigma))
         assert (changes[person.pk].mu, changes[person.pk].sigma) == pytest.approx((figures.mu, figures.sigma))
-        assert rating.played == 1
+        assert rating.played == 21
     assert changes[bob.pk].rank == changes[carol.pk].rank == 2 and changes[alice.pk].rank == 1
     assert Rating.objects.get(user=bob).mu == pytest.approx(Rating.objects.get(user=carol).mu)  # tied, moved alike
 
 
 def test_a_second_match_starts_from_the_first_ones_ratings(alice, bob, carol):
+    established(alice, bob, carol, game="origins")
     rate_match(_finished_by_hand([alice, bob, carol], [30, 12, 12], [0]).pk)
     before = {r.user_id: MODEL.rating(mu=r.mu, sigma=r.sigma) for r in Rating.objects.all()}
     rate_match(_finished_by_hand([carol, bob], [5, 9], [1]).pk)  # carol sits first this time
     (c,), (b,) = MODEL.rate([[before[carol.pk]], [before[bob.pk]]], ranks=[2, 1])
     assert Rating.objects.get(user=carol).mu == pytest.approx(c.mu)
     assert Rating.objects.get(user=bob).mu == pytest.approx(b.mu)
-    assert Rating.objects.get(user=bob).played == 2 and Rating.objects.get(user=alice).played == 1
+    assert Rating.objects.get(user=bob).played == 22 and Rating.objects.get(user=alice).played == 21
 
 
 def test_winners_come_first_then_scores_and_equal_scores_tie():
@@ -68,6 +70,7 @@ def test_a_rating_is_provisional_for_its_first_ten_games():
 
 
 def test_the_last_move_of_a_rated_match_rates_it_once(alice, bob, carol):
+    established(alice, bob, carol, game="chronicle")
     match = finish(rated_match("chronicle", [alice, bob, carol]))
     changes = list(RatingChange.objects.filter(match=match))
     assert len(changes) == 3 and Rating.objects.count() == 3
