@@ -235,6 +235,13 @@ BOT_DELAY = float(os.environ.get("CIVITAS_BOT_DELAY", "0.6"))
 STRONG_BOT_SECONDS = min(1.0, float(os.environ.get("CIVITAS_STRONG_BOT_SECONDS", "1.0")))
 STRONG_BOT_DEALS = int(os.environ.get("CIVITAS_STRONG_BOT_DEALS", "1000"))
 STRONG_BOT_WORKERS = int(os.environ.get("CIVITAS_STRONG_BOT_WORKERS", "1"))
+# A table's bot is driven by one process at a time: the lease it holds while choosing a move runs out this many
+# seconds after its holder stopped renewing it (died), and another process's sweep takes the table over.
+BOT_LEASE_SECONDS = float(os.environ.get("CIVITAS_BOT_LEASE", "5"))
+# Tables with a strong bot (it thinks for up to a second a move) that one user may host, and that the hosts at one
+# client address may have, running at once.
+STRONG_BOT_TABLES_PER_USER = int(os.environ.get("CIVITAS_STRONG_BOT_TABLES_PER_USER", "3"))
+STRONG_BOT_TABLES_PER_ADDRESS = int(os.environ.get("CIVITAS_STRONG_BOT_TABLES_PER_ADDRESS", "6"))
 # How often an open match page asks whether it missed a state frame (answered only when it did).
 RESYNC_SECONDS = float(os.environ.get("CIVITAS_RESYNC_SECONDS", "15"))
 # Each process refreshes its sockets' presence this often; presence three beats old is a dead process's (0: off).

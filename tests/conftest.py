@@ -23,6 +23,7 @@ from playwright.sync_api import sync_playwright
 from apps.matches.domain import loop_db, match_cache
 from apps.matches.domain.deeds import SeatSpec, do_start_match
 from apps.matches.live import bot_driver as bots
+from apps.matches.live import bot_lease, loop_redis
 from apps.moderation.models import MODERATORS_GROUP
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,6 +65,8 @@ def loop_connections_closed():
     when the test database is dropped."""
     yield
     loop_db.close_all()
+    loop_redis.close_all()
+    bot_lease.forget_all()
 
 
 @pytest.fixture(autouse=True)

@@ -38,6 +38,9 @@ class Lobby(models.Model):
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
     match = models.OneToOneField("matches.Match", null=True, blank=True, on_delete=models.SET_NULL,
                                  related_name="lobby")
+    started_from = models.GenericIPAddressField(null=True, blank=True, help_text="The client address the host "
+                                                "started the match from (tables with a strong bot are bounded per "
+                                                "address: apps/lobbies/strong_bots.py).")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

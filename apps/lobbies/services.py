@@ -8,7 +8,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 
 from apps.common.rates import hit, hits
-from apps.lobbies import push
+from apps.lobbies import push, strong_bots
 from apps.lobbies.models import Lobby, LobbySeat, new_invite_token
 from apps.matches.domain.bots import bot_kinds
 from apps.matches.domain.deeds import SeatSpec, do_start_match
@@ -151,13 +151,16 @@ def kick(lobby_id: int, host, index: int) -> None:
         transaction.on_commit(lambda: push.lobby_changed(lobby_id))
 
 
-def add_bot(lobby_id: int, host, index: int, kind: str = "random") -> None:
+def add_bot(lobby_id: int, host, index: int, kind: str = "random", address: str | None = None) -> None:
+    """Seat a bot of ``kind``; a strong bot only while the host (at ``address``) may start one more table with one."""
     with transaction.atomic():
         lobby, seat = _host_seat(lobby_id, host, index)
         if kind not in bot_kinds(lobby.game):
             raise LobbyError("No such bot for this game.")
         if not seat.is_empty:
             raise LobbyError("That seat is taken.")
+        if strong_bots.is_strong(kind) and (refused := strong_bots.refusal(host, address)):
+            raise LobbyError(refused)
         seat.bot = kind
         seat.save(update_fields=["bot"])
         transaction.on_commit(lambda: push.lobby_changed(lobby_id))
@@ -194,8 +197,9 @@ def set_rated(lobby_id: int, host, rated: bool) -> None:
         transaction.on_commit(lambda: push.lobby_changed(lobby_id))
 
 
-def start(lobby_id: int, host):
-    """Create the match from the seated players (in seat order) and send everyone to it."""
+def start(lobby_id: int, host, address: str | None = None):
+    """Create the match from the seated players (in seat order) and send everyone to it. ``address``: the host's
+    client address (tables with a strong bot are bounded per host and per address)."""
     with transaction.atomic():
         lobby = _locked_open_lobby(lobby_id)
         if lobby.host_id != host.pk:
@@ -204,6 +208,10 @@ def start(lobby_id: int, host):
         seated = [seat for seat in LobbySeat.objects.filter(lobby=lobby).select_related("user") if not seat.is_empty]
         if len(seated) < rules.min_players:
             raise LobbyError(f"{rules.title} needs at least {rules.min_players} seated to start.")
+        if any(strong_bots.is_strong(seat.bot) for seat in seated):
+            strong_bots.lock_counts(host, address)
+            if refused := strong_bots.refusal(host, address):
+                raise LobbyError(refused)
         # The host's wish, if the table allows it: a guest or a bot at it makes the match unrated (the lobby page
         # says so before the start).
         rated = lobby.rated and may_be_rated(lobby.game, [seat.user for seat in seated])
@@ -225,6 +233,7 @@ def start(lobby_id: int, host):
                        host.username)
         lobby.status = Lobby.Status.STARTED
         lobby.match = match
-        lobby.save(update_fields=["status", "match"])
+        lobby.started_from = strong_bots.address_or_none(address)
+        lobby.save(update_fields=["status", "match", "started_from"])
         transaction.on_commit(lambda: push.lobby_started(lobby_id, match.get_absolute_url()))
         return match

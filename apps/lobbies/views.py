@@ -121,7 +121,8 @@ def lobby_action(request, lobby_id: int, action: str):
         elif action == "kick":
             services.kick(lobby.pk, request.user, index)
         elif action == "bot":
-            services.add_bot(lobby.pk, request.user, index, request.POST.get("kind", "random"))
+            services.add_bot(lobby.pk, request.user, index, request.POST.get("kind", "random"),
+                             address=client_address(request.META))
         elif action == "rated":
             services.set_rated(lobby.pk, request.user, request.POST.get("rated") == "1")
         elif action == "revoke":
@@ -129,7 +130,7 @@ def lobby_action(request, lobby_id: int, action: str):
             messages.success(request, "Invite link replaced: the old link no longer opens this lobby. "
                                       "Share the new one below; players already seated keep their seats.")
         elif action == "start":
-            match = services.start(lobby.pk, request.user)
+            match = services.start(lobby.pk, request.user, address=client_address(request.META))
             return redirect(match)
         else:
             raise Http404("No such action.")

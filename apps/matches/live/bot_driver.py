@@ -4,17 +4,22 @@ Whenever a bot's seat is active, it moves without a browser. A socket at the tab
 for a table nobody has open (own pace, or the process that drove it died) every process sweeps every
 ``BOT_SWEEP_SECONDS`` for running matches where a bot is to move and nothing moved for a while, and drives them.
 Two processes driving one table never double a move: each move names the version it was chosen at, and only the
-first to write that version is kept (the other is refused as stale and looks again).
+first to write that version is kept (the other is refused as stale and looks again). Nor do they think twice about
+one decision: a driver chooses a move only while it holds the table's lease (``bot_lease``), and a sweep passes over
+leased tables; a driver that finds the lease taken leaves the table to its holder.
 
 A searching bot (``bots.SEARCHING``, the strong bot) thinks for up to ``STRONG_BOT_SECONDS`` in pure Python, which
 holds the interpreter's lock: in a thread it would slow the event loop and every other table's bot with it. It
 thinks in a worker process instead (``STRONG_BOT_WORKERS`` of them, shared by every table of this process), while
 the event loop and the database thread go on; the state is read before and the move written after, as for any bot.
+A table waits for a free worker of this process before it takes the lease, so tables queued here stay free for the
+other process's idle workers; the workers exit when this process dies (``worker_lifeline``).
 """
 
 import asyncio
 import logging
 import multiprocessing
+import os
 import random
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -26,7 +31,7 @@ from django.utils import timezone
 
 from apps.matches.domain import bots, deeds, selectors, timekeeper
 from apps.matches.engine.search import choose_in_worker
-from apps.matches.live import periodic
+from apps.matches.live import bot_lease, periodic, worker_lifeline
 from apps.matches.models import Match
 
 log = logging.getLogger(__name__)
@@ -61,7 +66,10 @@ async def _drive(match_id: int) -> None:
             _poked.discard(match_id)
             while await database_sync_to_async(selectors.has_waiting_bot)(match_id):
                 await asyncio.sleep(settings.BOT_DELAY)
-                if not await move_bot(match_id):
+                moved = await move_bot(match_id)
+                if moved is None:  # another process is choosing this bot's move: the table is its to drive
+                    return
+                if not moved:
                     # Another process moved first, or the table changed; look again.
                     await asyncio.sleep(0.05)
             if match_id not in _poked:  # no await between this check and the finally: nothing slips in
@@ -78,23 +86,48 @@ _pool: ProcessPoolExecutor | None = None
 
 def search_pool() -> Executor:
     """This process's workers for searching bots, started on first use ("spawn": the workers share nothing with
-    this process's threads and connections)."""
+    this process's threads and connections), each ending itself when this process dies."""
     global _pool
     if _pool is None:
         _pool = ProcessPoolExecutor(max_workers=max(1, settings.STRONG_BOT_WORKERS),
-                                    mp_context=multiprocessing.get_context("spawn"))
+                                    mp_context=multiprocessing.get_context("spawn"),
+                                    initializer=worker_lifeline.die_with_parent, initargs=(os.getpid(),))
     return _pool
 
 
-async def move_bot(match_id: int) -> bool:
-    """Play one move for the bot whose seat is active, if any; True if one was played."""
+_worker_turns: dict[asyncio.AbstractEventLoop, asyncio.Semaphore] = {}
+
+
+def _free_worker() -> asyncio.Semaphore:
+    """Held while a searching bot thinks: one per worker of this process (asyncio's belong to their loop)."""
+    loop = asyncio.get_running_loop()
+    for other in [other for other in _worker_turns if other.is_closed()]:
+        del _worker_turns[other]
+    if loop not in _worker_turns:
+        _worker_turns[loop] = asyncio.Semaphore(max(1, settings.STRONG_BOT_WORKERS))
+    return _worker_turns[loop]
+
+
+async def move_bot(match_id: int) -> bool | None:
+    """Play one move for the bot whose seat is active, if any; True if one was played, False if none was (no bot
+    to move, or the table moved on), None if another driver holds the table's lease."""
     # A bot that decides in milliseconds is read, chosen for and played in one trip to the database thread; a
-    # searching bot's turn comes back to think in a worker, and its move is played in a second trip.
-    turn = await database_sync_to_async(deeds.do_bot_move)(match_id, defer=bots.SEARCHING)
+    # searching bot's turn comes back, to wait for a worker of this process and think there.
+    async with bot_lease.leased(match_id) as lease:
+        if lease is None:
+            return None
+        turn = await database_sync_to_async(deeds.do_bot_move)(match_id, defer=bots.SEARCHING)
     if not isinstance(turn, deeds.BotTurn):
         return turn
-    move = await _search(turn)
-    return await database_sync_to_async(deeds.play_bot_turn)(turn, move)
+    async with _free_worker(), bot_lease.leased(match_id) as lease:
+        if lease is None:
+            return None
+        # Read again under this lease: while this table waited for a worker, another process may have moved it.
+        turn = await database_sync_to_async(deeds.do_bot_move)(match_id, defer=bots.SEARCHING)
+        if not isinstance(turn, deeds.BotTurn):
+            return turn
+        move = await _search(turn)
+        return await database_sync_to_async(deeds.play_bot_turn)(turn, move)
 
 
 async def _search(turn: deeds.BotTurn):
@@ -141,8 +174,11 @@ def stalled_tables() -> list[int]:
 
 
 async def sweep() -> list[int]:
-    """Drive every stalled table's bots in this process; the tables driven."""
+    """Drive every stalled table's bots in this process, but for those whose lease a driver holds (it is choosing
+    their move, here or in another process); the tables driven."""
     waiting = await database_sync_to_async(stalled_tables)()
+    leased = await bot_lease.held(waiting)
+    waiting = [match_id for match_id in waiting if match_id not in leased]
     for match_id in waiting:
         drive_soon(match_id)
     return waiting
