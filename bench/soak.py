@@ -193,6 +193,7 @@ def main() -> None:
     os.environ.update(REDIS_URL=f"redis://127.0.0.1:{redis_port}/0", DJANGO_SETTINGS_MODULE="config.settings",
                       DJANGO_DEBUG="0", DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost", PYTHONUNBUFFERED="1",
                       CIVITAS_MATCH_FRAME_RATE="1000,1000", CIVITAS_SOCKETS_PER_ADDRESS="0",  # one client address
+                      CIVITAS_SEAT_STEP_RATE="0,1",  # seats move at machine speed
                       DJANGO_LOG_LEVEL=os.environ.get("DJANGO_LOG_LEVEL", "ERROR"))
     os.environ.setdefault("DJANGO_SECRET_KEY", "soak-" + str(random.randrange(1 << 60)))
 

@@ -617,6 +617,7 @@ def main() -> None:
                       "config.settings", DJANGO_LOG_LEVEL=os.environ.get("DJANGO_LOG_LEVEL", "ERROR"))
     # The benchmark's seats move as fast as the server answers, faster than the per-socket flood limit allows.
     os.environ.setdefault("CIVITAS_MATCH_FRAME_RATE", "100000,100000")
+    os.environ.setdefault("CIVITAS_SEAT_STEP_RATE", "0,1")  # and faster than a seat's budget of moves
     # Every client of this bench comes from one address, so the cap on sockets per address is off for its servers.
     os.environ.setdefault("CIVITAS_SOCKETS_PER_ADDRESS", "0")
     procs: list[subprocess.Popen] = []

@@ -251,6 +251,11 @@ CHAT_MAX_LENGTH = 500
 CHAT_RATE_LIMIT = (5, 10)
 # Frames a match socket may send per second, and in a burst, before it is answered rate_limited.
 MATCH_FRAME_RATE = tuple(int(n) for n in os.environ.get("CIVITAS_MATCH_FRAME_RATE", "10,20").split(","))
+# Moves and undos one seat may send per (count, seconds), all its sockets in every process together
+# (apps/matches/live/seat_budget.py); a count of 0 counts nothing.
+SEAT_STEP_RATE = tuple(int(n) for n in os.environ.get("CIVITAS_SEAT_STEP_RATE", "20,10").split(","))
+# An undo tells the table; the same seat's further undos within this many seconds of its last tell nothing more.
+UNDO_NOTICE_QUIET_SECONDS = 10
 # Asynchronous PostgreSQL connections per process for the moves played on its event loop (apps/matches/loop_db.py);
 # 0 plays every move in the database thread.
 MOVE_CONNECTIONS = int(os.environ.get("CIVITAS_MOVE_CONNECTIONS", "4"))

@@ -200,7 +200,8 @@ def daphne_servers(transactional_db):
         env = {**os.environ, "DATABASE_URL": database_url_for_subprocess(), "CIVITAS_BOT_DELAY": str(bot_delay),
                "DJANGO_DEBUG": "1", "PYTHONUNBUFFERED": "1",
                # test clients answer at machine speed; the flood limit itself is tested in-process
-               "CIVITAS_MATCH_FRAME_RATE": os.environ.get("CIVITAS_MATCH_FRAME_RATE", "1000,1000")}
+               "CIVITAS_MATCH_FRAME_RATE": os.environ.get("CIVITAS_MATCH_FRAME_RATE", "1000,1000"),
+               "CIVITAS_SEAT_STEP_RATE": os.environ.get("CIVITAS_SEAT_STEP_RATE", "0,1")}
         env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
         procs = [DaphneProcess(free_port(), env) for _ in range(count)]
         started.extend(procs)

@@ -79,6 +79,8 @@ class Match(models.Model):
 
 
 class MatchSeat(models.Model):
+    LOST_ON_TIME = "time"  # ``bot_by`` of a seat that lost on time (apps/matches/domain/time_loss.py)
+
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
@@ -91,6 +93,12 @@ class MatchSeat(models.Model):
     is_winner = models.BooleanField(default=False)
     away_since = models.DateTimeField(null=True, blank=True)
     bot_votes = models.JSONField(default=list, blank=True, help_text="Seats that voted to hand this seat to a bot.")
+    # A seat handed to a bot (by vote or by its clock) is taken back only once the bot answered what was awaited,
+    # and with no more time than it had (apps/matches/domain/seats.py).
+    handed_version = models.PositiveIntegerField(null=True, blank=True, help_text="The match's version when the "
+                                                 "seat was last handed to a bot.")
+    handed_ms = models.BigIntegerField(null=True, blank=True, help_text="The time the seat had on its clock when "
+                                       "handed to a bot (ms).")
 
     class Meta:
         ordering = ["index"]

@@ -67,8 +67,10 @@ def check_may_be_rated(game: str, players: Sequence[Any], seats: int | None = No
 
 def ranks_of(seats: Sequence[MatchSeat]) -> list[int]:
     """Each seat's place (1 is best, equal places tie): the recorded winners first, then by score, highest first;
-    equal scores tie, and seats without a score tie after those with one."""
+    equal scores tie, and seats without a score tie after those with one; a seat that lost on time comes last."""
     def key(seat: MatchSeat) -> tuple[int, float]:
+        if seat.bot_by == MatchSeat.LOST_ON_TIME:  # a loss on time ranks last, whatever its bot scored
+            return (2, 0.0)
         if seat.is_winner:
             return (0, 0.0)
         return (1, -seat.score if seat.score is not None else float("inf"))

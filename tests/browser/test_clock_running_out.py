@@ -1,6 +1,7 @@
 """A real-time match in the browser: both clocks shown, alice's running out, bob handing her seat to a bot, the bot
-moving, and alice taking her seat back with a minute to move. Time is the test's own: the match row's clock is set
-as if alice had spent her minute (the server counts from it), so nothing waits for a real minute to pass."""
+moving, and alice's take-back refused: her clock ran out and a return never refills it. Time is the test's own: the
+match row's clock is set as if alice had spent her minute (the server counts from it), so nothing waits for a real
+minute to pass."""
 
 import os
 
@@ -71,24 +72,13 @@ def test_a_clock_that_runs_out_lets_the_others_hand_the_seat_to_a_bot(timed, bro
     wait_for_version(bob, version + 1)  # the bot moved for alice, at once
     bob.wait_for_selector('.player[data-seat="1"] .clock.running')
 
-    # Alice takes her seat back whenever it is her turn again, with at least a minute to move.
-    while not alice.query_selector("[data-action=take_back]"):
-        if bob.query_selector(".status.yours"):
-            version = version_of(bob)
-            bob.click("#table [data-move] >> nth=0")
-            wait_for_version(bob, version + 1)
-        alice.wait_for_timeout(100)
+    # Alice's take-back is refused: her clock ran out, and a return gives no new time.
+    alice.wait_for_selector("[data-action=take_back]")
     shoot(alice, "clock-bot-plays-my-seat-375.png")
     alice.click("[data-action=take_back]")
-    bob.wait_for_selector("[data-flash]:has-text('is back')")
-    alice.wait_for_selector("[data-bot-mark]", state="hidden")
-    # The tables are drawn again at once, though no move was made: no "bot plays your seat", no "alice (bot)".
-    alice.wait_for_selector(".bot-seat", state="detached")
-    bob.wait_for_function("() => !document.querySelector('#table').innerText.includes('alice (bot)')")
-    seconds = alice.inner_text('.player[data-seat="0"] .clock')
-    minutes, secs = (int(part) for part in seconds.split(":"))
-    assert minutes * 60 + secs >= 50, seconds
-    shoot(bob, "clock-taken-back-1280.png")
+    alice.wait_for_selector("[data-flash]:has-text('clock has run out')")
+    assert alice.query_selector(".bot-seat")
+    shoot(alice, "clock-take-back-refused-375.png")
     for w in watched.values():
         w.page.context.close()
         assert w.problems == [], (w.name, w.problems)

@@ -67,6 +67,7 @@ def start_servers(count: int) -> list[DaphneProcess]:
             port = free_port()
             env = {**os.environ, "DATABASE_URL": f"{database_url_for_subprocess()}?application_name=budget-{port}",
                    "DJANGO_DEBUG": "1", "PYTHONUNBUFFERED": "1", "CIVITAS_MATCH_FRAME_RATE": "1000,1000",
+                   "CIVITAS_SEAT_STEP_RATE": "0,1",
                    "CIVITAS_DB_POOL_MAX": str(POOL_MAX), "CIVITAS_MOVE_CONNECTIONS": str(MOVE_CONNECTIONS)}
             env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
             servers.append(DaphneProcess(port, env))

@@ -20,6 +20,7 @@ RULES = engine("chronicle")
 async def test_a_person_plays_a_whole_game_against_a_bot(alice, settings):
     settings.BOT_DELAY = 0
     settings.MATCH_FRAME_RATE = (1000, 1000)  # this client answers every state at machine speed, no person could
+    settings.SEAT_STEP_RATE = (0, 1)  # (nor within a seat's budget of moves)
     match = await database_sync_to_async(do_start_match)(
         "chronicle", [SeatSpec("alice", alice), SeatSpec("Random bot 1", bot="random")], seed=404)
     player, _ = await connect(match.pk, alice)

@@ -78,14 +78,13 @@ def test_own_pace_gives_a_whole_allowance_at_each_new_turn_shared_by_its_steps()
     assert c["remaining_ms"][0] == 2 * DAY
 
 
-def test_a_player_taking_back_their_seat_gets_time_to_move():
+def test_a_player_taking_back_their_seat_gets_no_more_time_than_it_had():
     real = clock.start(clock.parse("rt:1+0"), 2, [1], now=0)
-    late = clock.granted(real, 1, clock.return_grant(real), now=5 * MIN)
-    assert clock.remaining(late, 5 * MIN) == [MIN, MIN]  # seat 1 had run out: a minute, from now on
-    slow = clock.start(clock.parse("days:3"), 2, [0], now=0)
-    assert clock.return_grant(slow) == 3 * DAY
-    plenty = clock.start(clock.parse("rt:30+0"), 2, [0], now=0)
-    assert clock.remaining(clock.granted(plenty, 0, MIN, now=MIN), MIN)[0] == 29 * MIN  # never takes time away
+    late = clock.capped(real, 1, 0, now=5 * MIN)
+    assert clock.remaining(late, 5 * MIN) == [MIN, 0]  # seat 1 had run out: it stays out
+    earned = clock.start(clock.parse("rt:30+0"), 2, [0], now=0)
+    assert clock.remaining(clock.capped(earned, 0, 10 * MIN, now=MIN), MIN)[0] == 10 * MIN
+    assert clock.remaining(clock.capped(earned, 0, 40 * MIN, now=MIN), MIN)[0] == 29 * MIN  # never adds time
 
 
 def test_the_frame_gives_the_time_read_and_each_seats_remaining_time():

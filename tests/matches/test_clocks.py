@@ -179,7 +179,7 @@ async def test_an_untimed_match_sends_no_clock(duel, alice):
 # --- running out ----------------------------------------------------------------------------------------------------
 
 @pytest.mark.django_db
-def test_out_of_real_time_the_others_may_hand_the_seat_to_a_bot_and_its_player_takes_it_back(alice, bob, now):
+def test_out_of_real_time_the_others_may_hand_the_seat_to_a_bot_and_taking_it_back_adds_no_time(alice, bob, now):
     match = timed_duel(alice, bob, "rt:1+0")
     late = match.clock["running"][0]
     other = 1 - late
@@ -191,20 +191,20 @@ def test_out_of_real_time_the_others_may_hand_the_seat_to_a_bot_and_its_player_t
     seat = MatchSeat.objects.get(match=match, index=late)
     assert (seat.bot, seat.bot_by) == ("random", "vote")
     now.at = T0 + 5 * MIN
-    assert seats.take_back(match.pk, late) == ""
+    assert seats.take_back(match.pk, late) == seats.BOT_ANSWERING  # not before the bot has moved
     match.refresh_from_db()
-    assert clock.remaining(match.clock, now.at)[late] == MIN  # a minute to make the move in
-    assert MatchSeat.objects.get(match=match, index=late).bot == ""
+    assert clock.remaining(match.clock, now.at)[late] == 0  # and never a new minute
+    assert MatchSeat.objects.get(match=match, index=late).bot == "random"
 
 
 @pytest.mark.django_db
-def test_nothing_happens_on_its_own_when_real_time_runs_out(alice, bob, now):
+def test_nothing_happens_on_its_own_when_unrated_real_time_runs_out_but_the_seat_cannot_move(alice, bob, now):
     match = timed_duel(alice, bob, "rt:1+0")
     now.at = T0 + 10 * MIN
     assert timekeeper.hand_over_expired() == []
     assert not MatchSeat.objects.filter(match=match).exclude(bot="").exists()
     seat, move = first_legal_move(match)
-    assert do_move(match.pk, seat, move, 0).ok  # a late move still counts: the others did not vote
+    assert do_move(match.pk, seat, move, 0).message == "Your clock has run out; you cannot move any more."
 
 
 @pytest.mark.django_db
@@ -219,11 +219,14 @@ def test_at_an_own_pace_deadline_a_bot_takes_the_seat_until_its_player_returns(a
     assert timekeeper.hand_over_expired() == []  # once
     seat = MatchSeat.objects.get(match=match, index=late)
     assert (seat.bot, seat.bot_by) == (timekeeper.DEADLINE_BOT, "clock")
-    assert do_move(match.pk, *first_legal_move(Match.objects.get(pk=match.pk)), 0, by_bot=True).ok
+    assert seats.take_back(match.pk, late) == seats.BOT_ANSWERING
+    while late in engine("chronicle").active_seats(Match.objects.get(pk=match.pk).state):  # the bot plays the turn
+        moved = Match.objects.get(pk=match.pk)
+        assert do_move(match.pk, *first_legal_move(moved), moved.version, by_bot=True).ok
     now.at = T0 + 3 * DAY
     assert seats.take_back(match.pk, late) == ""
     match.refresh_from_db()
-    assert clock.remaining(match.clock, now.at)[late] >= 2 * DAY - 1
+    assert late not in match.clock["running"]  # its next turn brings a whole allowance; the return brings none
 
 
 @pytest.mark.django_db

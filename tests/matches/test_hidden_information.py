@@ -37,6 +37,7 @@ async def test_no_frame_leaks_the_seed_the_generator_or_hidden_cards(duel, alice
     # This client moves at machine speed, which no person could: past 20 moves in two seconds the flood guard
     # answered rate_limited and the test waited for a state that never came (more often the faster the machine).
     settings.MATCH_FRAME_RATE = (1000, 1000)
+    settings.SEAT_STEP_RATE = (0, 1)  # nor the seat's budget of moves
     viewers = {0: alice, 1: bob, None: carol}
     clients = {}
     for seat, user in viewers.items():

@@ -130,6 +130,8 @@ def check_move(match: Match, rows: list[MatchSeat], seat: int, move: Any, versio
     rules = engine(match.game)
     if seat not in rules.active_seats(match.state):
         return MoveResult(False, match.version, "not_your_turn", "It is not your turn.")
+    if out_of_real_time(match, rows, seat):
+        return MoveResult(False, match.version, "forbidden", OUT_OF_REAL_TIME)
     try:
         new_state = rules.apply(match.state, seat, move)
     except IllegalMove as exc:
@@ -156,6 +158,18 @@ def check_move(match: Match, rows: list[MatchSeat], seat: int, move: Any, versio
            "player": mover.name if mover else "", "by_bot": bool(played_by_bot and mover and mover.user_id),
            "undoable": undoable}
     return PlannedMove(fields, log, outcome, text, hidden_after)
+
+
+OUT_OF_REAL_TIME = "Your clock has run out; you cannot move any more."
+
+
+def out_of_real_time(match: Match, rows: list[MatchSeat], seat: int) -> bool:
+    """Whether ``seat`` is a person's whose real-time clock ran out (a bot playing the seat still moves)."""
+    if match.clock is None or match.clock["kind"] != clocks.REAL_TIME:
+        return False
+    if any(row.index == seat and row.bot for row in rows):
+        return False
+    return seat in clocks.out_of_time(match.clock, timekeeper.now_ms())
 
 
 def check_chat_text(text: Any, max_length: int | None = None) -> str:

@@ -36,11 +36,11 @@ from apps.matches.domain.checks import (
 )
 from apps.matches.domain.events import send_event_now, send_event_on_commit
 from apps.matches.domain.presence import every_listener_sql, listening_sql
+from apps.matches.domain.results import record_results
 from apps.matches.engine import clock as clocks
 from apps.matches.engine import engine
 from apps.matches.models import ChatMessage, Match, MatchSeat, MoveLog
-from apps.notices import services as notices
-from apps.ratings.services import check_may_be_rated, rate_match
+from apps.ratings.services import check_may_be_rated
 
 logger = logging.getLogger(__name__)
 
@@ -234,7 +234,7 @@ def _move(match_id: int, seat: int, move: Any, version: int, client_id: str, by_
         with transaction.atomic():
             written = move_store.write(match_id, version, fields, log, plan.state_text)
             if written and outcome is not None:
-                _record_results(match_id, outcome)
+                record_results(match_id, outcome)
     if not written:
         raise IntegrityError("version taken")
     # The broadcast renders from what this transaction wrote instead of reading it back.
@@ -271,20 +271,6 @@ def _answer_for_lost_race(match_id: int, seat: int, client_id: str) -> MoveResul
     current = Match.objects.filter(pk=match_id).values_list("version", flat=True).first()
     return MoveResult(False, current if current is not None else -1, "stale_version",
                       "Someone else's move landed first; the table has moved on.")
-
-
-def _record_results(match_id: int, outcome: dict) -> None:
-    """The seats' scores and winners, and (a rated match) the ratings they move, in the last move's transaction."""
-    scores = outcome.get("scores") or []
-    winners = set(outcome.get("winners") or [])
-    if outcome.get("won") is not None:  # co-operative: everyone shares the result
-        winners = set(range(len(scores))) if outcome["won"] else set()
-    for seat in MatchSeat.objects.filter(match_id=match_id):
-        seat.score = scores[seat.index] if seat.index < len(scores) else None
-        seat.is_winner = seat.index in winners
-        seat.save(update_fields=["score", "is_winner"])
-    rate_match(match_id)
-    notices.match_ended(match_id)
 
 
 @dataclass(frozen=True)

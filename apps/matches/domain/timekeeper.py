@@ -1,9 +1,11 @@
 """The server's time for match clocks, and what happens when a clock runs out (``engine/clock.py`` keeps the sums).
 
-``now_ms`` is the only source of time for a clock: tests replace it to move time on without sleeping. When a
-real-time clock runs out, nothing happens on its own: the others may vote to hand the seat to a bot
-(``seats.vote_to_bot`` accepts the vote at once). When an own-pace deadline passes, ``hand_over_expired`` (each
-process's periodic sweep) gives the seat to a bot until its player takes it back. A friendly match has no clock.
+``now_ms`` is the only source of time for a clock: tests replace it to move time on without sleeping. A seat whose
+real-time clock ran out cannot move (``checks.check_move``): in a rated match it loses on time (``time_loss``, from
+each process's periodic deadline sweep or the others' vote); unrated, the others may vote to hand it to a bot
+(``seats.vote_to_bot`` accepts the vote at once). When an own-pace deadline passes, ``hand_over_expired`` (the same
+sweep) gives the seat to a bot until its player takes it back. A seat taken back keeps the time it had when handed over,
+never more (``on_return``). A friendly match has no clock.
 """
 
 from __future__ import annotations
@@ -60,7 +62,8 @@ def hand_over_expired() -> list[int]:
             names = []
             for seat in seats:
                 seat.bot, seat.bot_by, seat.bot_votes = DEADLINE_BOT, "clock", []
-                seat.save(update_fields=["bot", "bot_by", "bot_votes"])
+                seat.handed_version, seat.handed_ms = match.version, 0
+                seat.save(update_fields=["bot", "bot_by", "bot_votes", "handed_version", "handed_ms"])
                 names.append(seat.name)
             if names:
                 changed.append(match_id)
@@ -74,9 +77,15 @@ def hand_over_expired() -> list[int]:
     return changed
 
 
-def on_return(match: Match, seat: int) -> dict | None:
-    """The clock once a player took back ``seat`` from a bot: at least a minute (real time) or a whole own-pace
-    allowance to move in. Call with the match row locked; None for a friendly match."""
-    if match.clock is None:
+def left_ms(match: Match, seat: int) -> int | None:
+    """The seat's time left now (None for a friendly match)."""
+    return None if match.clock is None else clocks.remaining(match.clock, now_ms())[seat]
+
+
+def on_return(match: Match, seat: int, handed_ms: int | None) -> dict | None:
+    """The clock once a player took back ``seat`` from a bot, or None if it stays as it is: real time keeps no more
+    than the ``handed_ms`` the seat had when handed over (the increments its bot earned stay behind); an own-pace
+    deadline is never renewed by a return (a new turn brings a new allowance anyway). Call with the row locked."""
+    if match.clock is None or match.clock["kind"] != clocks.REAL_TIME or handed_ms is None:
         return None
-    return clocks.granted(match.clock, seat, clocks.return_grant(match.clock), now_ms())
+    return clocks.capped(match.clock, seat, handed_ms, now_ms())

@@ -6,13 +6,16 @@ the last step the table took (so no other seat acted since). Several steps of on
 time. Nothing is erased: the undo is a row of the log of its own (``undoes``: the version it takes back), the step
 taken back is marked (``undone_at``), the match goes back to the state before that step with a new version, and a
 replay shows both. The match row's ``undo_seat`` names the seat that may take back the last step now, so pages
-show the button without reading the log.
+show the button without reading the log. The table hears of an undo once per burst: a seat's further undos within
+``settings.UNDO_NOTICE_QUIET_SECONDS`` of its last one change the board but say nothing more.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -107,5 +110,16 @@ def _undo(match_id: int, seat: int, version: int, client_id: str) -> MoveResult:
     names = list(MatchSeat.objects.filter(match=match).order_by("index").values_list("name", flat=True))
     said = name_seats(rules.describe_move(before, seat, target.move), names)
     send_event_on_commit("state", match_id=match.pk)
-    send_event_on_commit("notice", match_id=match.pk, message=f"{row.name} took back a step: {said}.")
+    if _first_of_burst(match.pk, seat):
+        send_event_on_commit("notice", match_id=match.pk, message=f"{row.name} took back a step: {said}.")
     return MoveResult(True, new_version)
+
+
+def _first_of_burst(match_id: int, seat: int) -> bool:
+    """Whether this undo starts a burst of the seat's undos (none in the quiet time before it); each undo makes the
+    quiet time start again. In the shared cache, so a burst from several sockets or processes is one."""
+    key, quiet = f"undo-notice:{match_id}:{seat}", settings.UNDO_NOTICE_QUIET_SECONDS
+    if cache.add(key, 1, timeout=quiet):
+        return True
+    cache.touch(key, timeout=quiet)
+    return False

@@ -34,8 +34,6 @@ REAL_TIME_PRESETS = [(10, 10), (20, 20), (45, 30)]
 REAL_TIME_MINUTES = (1, 180)
 REAL_TIME_INCREMENT_SECONDS = (0, 300)
 OWN_PACE_DAYS = (1, 7)
-# Time a player who takes back a seat that ran out of real time gets to make their move.
-TAKE_BACK_GRACE_MS = MINUTE
 
 _CONTROL = re.compile(r"^(?:none|rt:(\d{1,3})\+(\d{1,3})|days:(\d))$")
 
@@ -111,17 +109,12 @@ def after_move(clock: dict, active: list[int], now: int, over: bool = False) -> 
     return {**clock, "remaining_ms": left, "running": sorted(after), "since": now}
 
 
-def granted(clock: dict, seat: int, at_least_ms: int, now: int) -> dict:
-    """The clock with ``seat`` holding at least ``at_least_ms`` from ``now`` on (a player taking back their seat)."""
+def capped(clock: dict, seat: int, at_most_ms: int, now: int) -> dict:
+    """The clock with ``seat`` holding at most ``at_most_ms`` from ``now`` on: a player taking back their seat keeps
+    no more than the time it had when it was handed to a bot (what the bot's turns earned stays with the bot)."""
     left = remaining(clock, now)
-    left[seat] = max(left[seat], at_least_ms)
+    left[seat] = max(0, min(left[seat], at_most_ms))
     return {**clock, "remaining_ms": left, "since": now}
-
-
-def return_grant(clock: dict) -> int:
-    """What a player who takes their seat back gets: a real-time minute (or the increment, if larger), or a whole
-    own-pace allowance."""
-    return clock["base_ms"] if clock["kind"] == OWN_PACE else max(TAKE_BACK_GRACE_MS, clock["increment_ms"])
 
 
 def frame(clock: dict | None, now: int) -> dict | None:

@@ -29,7 +29,7 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.utils import timezone
 
-from apps.matches.domain import bots, deeds, selectors, timekeeper
+from apps.matches.domain import bots, deeds, selectors, time_loss, timekeeper
 from apps.matches.engine.search import choose_in_worker
 from apps.matches.live import bot_lease, periodic, worker_lifeline
 from apps.matches.models import Match
@@ -185,8 +185,10 @@ async def sweep() -> list[int]:
 
 
 async def deadline_sweep() -> list[int]:
-    """Hand to a bot every seat whose own-pace deadline passed (``timekeeper``), and drive those tables here."""
+    """Hand to a bot every seat whose own-pace deadline passed (``timekeeper``), decide the losses on time of rated
+    real-time matches (``time_loss``), and drive those tables here."""
     changed = await database_sync_to_async(timekeeper.hand_over_expired)()
+    changed += await database_sync_to_async(time_loss.flag_expired)()
     for match_id in changed:
         drive_soon(match_id)
     return changed

@@ -14,7 +14,7 @@ from django.db import InterfaceError, OperationalError, connection
 from apps.accounts.sessions import SessionEnded
 from apps.matches.domain import checks, deeds, match_cache, presence, seats, undo
 from apps.matches.domain.access import can_watch, seat_of
-from apps.matches.live import bot_driver, frames, heartbeat, layer_watch, protocol, push
+from apps.matches.live import bot_driver, frames, heartbeat, layer_watch, protocol, push, seat_budget
 from apps.matches.live.flood import FloodGuard
 from apps.matches.live.socket_base import SessionSocket
 from apps.matches.models import Match
@@ -83,6 +83,8 @@ class MatchConsumer(SessionSocket):
         if isinstance(frame, protocol.Refusal):
             return await self.send_json(frame.frame())
         move, version, client_id = frame.move, frame.version, frame.client_id
+        if not await seat_budget.spend(self.match_id, self.seat):
+            return await self.error("rate_limited", seat_budget.REFUSED, client_id)
         with push.deferred() as pushes:  # sent below, from this task, once the move is answered
             answer = await deeds.ado_move(self.match_id, self.seat, move, version, client_id, self._signed_in())
         if isinstance(answer, deeds.ToThread):  # the move path's one hand-off (its cases: deeds.ToThread)
@@ -143,6 +145,8 @@ class MatchConsumer(SessionSocket):
         frame = protocol.parse_undo(data)
         if isinstance(frame, protocol.Refusal):
             return await self.send_json(frame.frame())
+        if not await seat_budget.spend(self.match_id, self.seat):
+            return await self.error("rate_limited", seat_budget.REFUSED, frame.client_id)
         answer, pushes = await database_sync_to_async(self._undo)(frame.version, frame.client_id)
         await push.send_now(pushes)
         if not answer.ok:

@@ -80,11 +80,22 @@ def table_context(match: Match, seat: int | None, names: list[str], state: dict 
         "winner_names": [names[i] for i in (outcome or {}).get("winners", []) if i < len(names)],
         "version": match.version,
         "aborted": (match.outcome or {}).get("reason", "") if match.status == Match.Status.ABORTED else "",
+        "time_loss": time_loss_text(match, names) if state is match.state else "",
         "bot_plays_mine": bool(bot_seats and seat in bot_seats),
         "bot_by": (bot_seats or {}).get(seat, ""),
         "clock_json": json.dumps(timekeeper.frame(match) or ""),
         "can_undo": may_undo(match, seat, bot_seats),
     }
+
+
+def time_loss_text(match: Match, names: list[str]) -> str:
+    """How a match that ended on time reads (``domain.time_loss``): who lost on time and who won; "" otherwise."""
+    ended = match.outcome or {}
+    if match.status != Match.Status.FINISHED or not ended.get("lost_on_time"):
+        return ""
+    lost = ", ".join(names[i] for i in ended["lost_on_time"] if i < len(names))
+    won = ", ".join(names[i] for i in ended.get("winners", []) if i < len(names))
+    return f"{lost} lost on time." + (f" Winner: {won}." if won else "")
 
 
 def may_undo(match: Match, seat: int | None, bot_seats: dict[int, str] | None) -> bool:
