@@ -4,6 +4,10 @@ With nothing set, the site runs on the embedded default: SQLite and the
 in-memory channel layer (one process). ``DATABASE_URL`` and ``REDIS_URL`` give
 the production shape (PostgreSQL, Redis, any number of Daphne processes);
 ``DJANGO_DEBUG=0`` turns on the production security settings.
+
+Django's debug pages (the technical 404 lists the site's URL patterns) show only with ``DJANGO_DEBUG=1`` set on
+purpose: with nothing set, the site serves its own 404 and 500 pages over plain HTTP, with a secret key of its own
+(``config/local_secret.py``) and static files straight from the apps, as a development site does.
 """
 
 import os
@@ -13,6 +17,7 @@ import dj_database_url
 
 from config.games import GAMES
 
+from config.local_secret import local_secret_key
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -30,12 +35,15 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in value.split(",") if item.strip()]
 
 
-DEBUG = env_bool("DJANGO_DEBUG", True)
+DEBUG = env_bool("DJANGO_DEBUG", False)
+# Production (secure cookies, HTTPS redirect, HSTS, collectstatic's hashed files) only when DJANGO_DEBUG is set and
+# false: the README's start command, with nothing set, serves plain http://127.0.0.1:8000/.
+PRODUCTION = not env_bool("DJANGO_DEBUG", True)
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
-    if not DEBUG:
+    if PRODUCTION:
         raise RuntimeError("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG=0")
-    SECRET_KEY = "dev-only-key-civitas-not-for-production-use-0123456789abcdef"
+    SECRET_KEY = local_secret_key(BASE_DIR / ".local-secret-key")
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
@@ -67,6 +75,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "apps.accounts.banned_session.BannedSessionMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
@@ -214,14 +223,15 @@ USE_TZ = True
 
 STATIC_URL = "/static/"
 # Where collectstatic gathers the files production serves (the Dockerfile runs it with DJANGO_DEBUG=0).
-STATIC_ROOT = os.environ.get("DJANGO_STATIC_ROOT") or (None if DEBUG else BASE_DIR / "staticfiles")
+STATIC_ROOT = os.environ.get("DJANGO_STATIC_ROOT") or (BASE_DIR / "staticfiles" if PRODUCTION else None)
 STATICFILES_DIRS = [BASE_DIR / "static"]
-# WhiteNoise serves static files. With DEBUG, straight from the apps and static/ (no collectstatic step); in
-# production only what `manage.py collectstatic` gathered into STATIC_ROOT, compressed and named by their content
-# hash, so browsers may cache them for ever. Chosen here from the environment: pytest-django sets DEBUG to False
-# only after the settings are read, so the tests run without collectstatic.
-WHITENOISE_USE_FINDERS = DEBUG
-if not DEBUG:
+# WhiteNoise serves static files. Outside production, straight from the apps and static/ (no collectstatic step),
+# found afresh on each request so an edited file is served at once, and not cached; in production only what
+# `manage.py collectstatic` gathered into STATIC_ROOT, compressed and named by their content hash, so browsers may
+# cache them for ever. Chosen here from the environment, not from DEBUG: pytest-django sets DEBUG to False only
+# after the settings are read, and the site started with nothing set has DEBUG off too.
+WHITENOISE_USE_FINDERS = not PRODUCTION
+if PRODUCTION:
     STORAGES = {
         "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
         "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
@@ -231,6 +241,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Seconds a bot waits before moving, so people can follow what it did.
 BOT_DELAY = float(os.environ.get("CIVITAS_BOT_DELAY", "0.6"))
 # The strong bot's search (apps/matches/engine/search.py) per decision: at most this many seconds (issue 21 asks for
+else:
+    WHITENOISE_AUTOREFRESH = True
+    WHITENOISE_MAX_AGE = 0
 # at most 1 s) and at most this many deals; worker processes it runs in, shared by every table of this process.
 STRONG_BOT_SECONDS = min(1.0, float(os.environ.get("CIVITAS_STRONG_BOT_SECONDS", "1.0")))
 STRONG_BOT_DEALS = int(os.environ.get("CIVITAS_STRONG_BOT_DEALS", "1000"))
@@ -269,7 +282,7 @@ BOT_SWEEP_SECONDS = float(os.environ.get("CIVITAS_BOT_SWEEP", "2"))
 # Seconds between each process's look for own-pace deadlines that passed (their seats go to a bot); 0: never.
 DEADLINE_SWEEP_SECONDS = float(os.environ.get("CIVITAS_DEADLINE_SWEEP", "30"))
 
-if not DEBUG:
+if PRODUCTION:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
     SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "31536000"))

@@ -9,7 +9,7 @@ from django.utils import timezone
 from apps.accounts.models import User
 from apps.accounts.services import check_unused_name
 from apps.moderation import services as moderation
-from apps.moderation.admin_actions import ModerateMixin, MuteForm, reasoned_action
+from apps.moderation.admin_actions import BanForm, ModerateMixin, MuteForm, reasoned_action
 from apps.moderation.models import Report, Sanction
 
 
@@ -17,7 +17,7 @@ class SanctionInline(admin.TabularInline):
     model = Sanction
     fk_name = "user"
     extra = 0
-    fields = ("kind", "reason", "created_by", "created_at", "ends_at", "lifted_at")
+    fields = ("kind", "reason", "created_by", "created_at", "ends_at", "refuse_network", "lifted_at")
     readonly_fields = fields
     can_delete = False
 
@@ -87,7 +87,7 @@ class CivitasUserAdmin(ModerateMixin, UserAdmin):
     fieldsets = UserAdmin.fieldsets + (("Civitas", {"fields": ("is_guest",)}),)
     inlines = [ReportInline, SanctionInline]
     actions = [
-        reasoned_action("ban", "Ban the user", lambda mod, user, reason: moderation.ban(mod, user, reason)),
+        reasoned_action("ban", "Ban the user", moderation.ban, BanForm),
         reasoned_action("mute", "Mute the user in chat",
                         lambda mod, user, reason, minutes: moderation.mute(mod, user, minutes, reason), MuteForm),
         reasoned_action("lift_sanctions", "Lift the user's bans and mutes",

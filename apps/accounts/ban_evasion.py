@@ -2,9 +2,10 @@
 
 Every entry (a new guest, a sign-up, a log-in) is written down as a ``Sighting``: the account, the browser's device
 id (``apps/accounts/device.py``) and the client address (as ``apps/accounts/lockout.py`` finds it behind trusted
-proxies). Making a new account is refused while an account seen from the same browser is banned, and, for
-``settings.BAN_ADDRESS_SECONDS`` after the ban began, from an address it was seen at: addresses are shared and
-change hands, so they hold only for a while; the browser holds as long as the ban.
+proxies). Making a new account is refused while an account seen from the same browser is banned, and, when the
+moderator chose to refuse the network too, for ``settings.BAN_ADDRESS_SECONDS`` after the ban began, from an
+address it was seen at: addresses are shared (schools, offices, mobile carriers) and change hands, so they are
+refused only on purpose and only for a while; the browser holds as long as the ban.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ def refusal(device: str, address: str) -> Refusal | None:
             continue
         if same_device:
             found.append(Refusal(by_browser=True, until=ban.ends_at))
-        if same_address:
+        if same_address and ban.refuse_network:
             address_ends = ban.created_at + timedelta(seconds=settings.BAN_ADDRESS_SECONDS)
             if address_ends > now:
                 found.append(Refusal(by_browser=False, until=min(filter(None, (ban.ends_at, address_ends)))))

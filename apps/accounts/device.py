@@ -1,6 +1,7 @@
 """The device cookie: a random id for each browser that enters (as a guest, by signing up or logging in), signed so
-it cannot be forged, long-lived, HttpOnly, SameSite=Lax and Secure outside DEBUG. A ban then holds against the
-browser the banned account used, whatever name it comes back with (``apps/accounts/ban_evasion.py``)."""
+it cannot be forged, long-lived, HttpOnly, SameSite=Lax, and Secure wherever the session cookie is (production). A
+ban then holds against the browser the banned account used, whatever name it comes back with
+(``apps/accounts/ban_evasion.py``)."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ def tracked(view):
         response = view(request, *args, **kwargs)
         # Sent every time, so the cookie lives MAX_AGE from the browser's last entry.
         response.set_signed_cookie(COOKIE, device, salt=SALT, max_age=MAX_AGE, httponly=True, samesite="Lax",
-                                   secure=not settings.DEBUG)
+                                   secure=settings.SESSION_COOKIE_SECURE)
         return response
 
     return wrapper

@@ -8,6 +8,8 @@ from django.core.exceptions import ValidationError
 
 from apps.accounts import lockout
 from apps.accounts.services import NAME_RULE, check_display_name
+from apps.moderation.selectors import active_ban, ban_until
+from apps.moderation.services import end_finished_ban
 
 
 class SignUpForm(UserCreationForm):
@@ -67,7 +69,27 @@ class LockoutMixin:
 
 
 class LoginForm(LockoutMixin, AuthenticationForm):
-    pass
+    """Lets a player whose ban ran out back in, and tells a banned one (with the right password) why and until
+    when, rather than that the password is wrong."""
+
+    def clean(self):
+        named = self._named_user()
+        if named is not None and not named.is_active:
+            end_finished_ban(named)
+        return super().clean()
+
+    def get_invalid_login_error(self):
+        named = self._named_user()
+        ban = active_ban(named) if named is not None and not named.is_active else None
+        if ban is not None and named.check_password(self.cleaned_data.get("password") or ""):
+            return ValidationError(f"This account is banned {ban_until(ban)}. Reason: {ban.reason}", code="banned")
+        return super().get_invalid_login_error()
+
+    def _named_user(self):
+        if not hasattr(self, "_named"):
+            users, username = get_user_model()._default_manager, self.cleaned_data.get("username")
+            self._named = users.filter(**{users.model.USERNAME_FIELD: username}).first() if username else None
+        return self._named
 
 
 class AdminLoginForm(LockoutMixin, AdminAuthenticationForm):

@@ -8,7 +8,7 @@ from django.utils.safestring import mark_safe
 
 from apps.matches.models import ChatMessage
 from apps.moderation import services
-from apps.moderation.admin_actions import ModerateMixin, reasoned_action
+from apps.moderation.admin_actions import BanForm, ModerateMixin, reasoned_action
 from apps.moderation.models import AuditEntry, Report, Sanction
 
 admin.site.site_header = "Civitas moderation"
@@ -27,8 +27,8 @@ class ReportAdmin(ModerateMixin, admin.ModelAdmin):
     actions = [
         reasoned_action("hide_reported_message", "Hide the reported message",
                         lambda mod, report, reason: _hide_reported(mod, report, reason)),
-        reasoned_action("ban_reported_user", "Ban the reported user",
-                        lambda mod, report, reason: _ban_reported(mod, report, reason)),
+        reasoned_action("ban_reported_user", "Ban the reported user", lambda mod, report, **terms:
+                        _ban_reported(mod, report, **terms), BanForm),
         reasoned_action("dismiss", "Dismiss the report",
                         lambda mod, report, reason: _close(mod, report, Report.Status.DISMISSED, reason)),
     ]
@@ -83,17 +83,18 @@ def _hide_reported(moderator, report, reason):
     _close(moderator, report, Report.Status.RESOLVED, reason)
 
 
-def _ban_reported(moderator, report, reason):
-    services.ban(moderator, report.reported_user, reason)
+def _ban_reported(moderator, report, reason, duration, refuse_network):
+    services.ban(moderator, report.reported_user, reason, duration, refuse_network)
     _close(moderator, report, Report.Status.RESOLVED, reason)
 
 
 @admin.register(Sanction)
 class SanctionAdmin(ModerateMixin, admin.ModelAdmin):
-    list_display = ("user", "kind", "reason", "created_by", "created_at", "ends_at", "lifted_at")
+    list_display = ("user", "kind", "reason", "created_by", "created_at", "ends_at", "refuse_network", "lifted_at")
     list_filter = ("kind", "lifted_at")
     search_fields = ("user__username", "reason")
-    readonly_fields = ("user", "kind", "reason", "created_by", "created_at", "ends_at", "lifted_at", "lifted_by")
+    readonly_fields = ("user", "kind", "reason", "created_by", "created_at", "ends_at", "refuse_network", "lifted_at",
+                       "lifted_by")
     actions = [reasoned_action("lift", "Lift the sanction", lambda mod, s, reason: services.lift(mod, s, reason))]
 
     def has_add_permission(self, request):

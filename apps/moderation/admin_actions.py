@@ -1,10 +1,12 @@
-"""Admin actions that ask for a reason (and a duration, for mutes) on an intermediate page, then act."""
+"""Admin actions that ask for a reason (and a duration, for mutes and bans) on an intermediate page, then act."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import timedelta
 
 from django import forms
+from django.conf import settings
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.template.response import TemplateResponse
@@ -16,6 +18,28 @@ class ReasonForm(forms.Form):
 
 class MuteForm(ReasonForm):
     minutes = forms.IntegerField(min_value=1, max_value=60 * 24 * 365, initial=60)
+
+
+BAN_DURATIONS = [("1", "1 day"), ("7", "7 days"), ("30", "30 days"), ("permanent", "Permanent (until lifted)")]
+
+
+class BanForm(ReasonForm):
+    """How long, and whether the network is refused too: both chosen by the moderator, the network off unless
+    ticked. Cleaned into ``duration`` (a timedelta, None when permanent) and ``refuse_network``."""
+
+    duration = forms.ChoiceField(choices=BAN_DURATIONS, widget=forms.RadioSelect,
+                                 error_messages={"required": "Choose how long the ban lasts."})
+    refuse_network = forms.BooleanField(
+        required=False, initial=False,
+        label=f"Also refuse new guests and accounts from this player's network addresses for "
+              f"{settings.BAN_ADDRESS_SECONDS // 3600} hours",
+        help_text="Schools, offices and mobile carriers share addresses: everyone else there would be refused too. "
+                  "Tick it only for a player who keeps coming back under new names. Their browser is refused "
+                  "for the whole ban in any case.")
+
+    def clean_duration(self) -> timedelta | None:
+        days = self.cleaned_data["duration"]
+        return None if days == "permanent" else timedelta(days=int(days))
 
 
 def reasoned_action(name: str, description: str, act: Callable, form_class=ReasonForm):

@@ -46,6 +46,11 @@ class Sanction(models.Model):
                                    related_name="sanctions_given")
     created_at = models.DateTimeField(auto_now_add=True)
     ends_at = models.DateTimeField(null=True, blank=True, help_text="Empty: until lifted.")
+    # A ban may also refuse new guests and accounts from the addresses the user entered from, for
+    # settings.BAN_ADDRESS_SECONDS (apps/accounts/ban_evasion.py): only when the moderator chose it, since schools,
+    # offices and mobile carriers share addresses.
+    refuse_network = models.BooleanField(default=False, help_text="Bans only: new players from the user's network "
+                                                                 "addresses are refused too, for a while.")
     lifted_at = models.DateTimeField(null=True, blank=True)
     lifted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                   related_name="sanctions_lifted")

@@ -2,6 +2,7 @@
 
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.dateformat import format as date_format
 
 from apps.moderation.models import Sanction
 
@@ -18,6 +19,13 @@ def active_mute(user) -> Sanction | None:
 
 def active_ban(user) -> Sanction | None:
     return _active(user, Sanction.Kind.BAN)
+
+
+def ban_until(sanction: Sanction) -> str:
+    """How long a ban lasts, as the banned player reads it."""
+    if sanction.ends_at is None:
+        return "until a moderator lifts it"
+    return f"until {date_format(timezone.localtime(sanction.ends_at), 'j F Y, H:i')} UTC"
 
 
 def mute_frame(sanction: Sanction | None) -> dict:

@@ -14,7 +14,7 @@ from apps.lobbies.models import Lobby, LobbySeat
 from apps.matches.live import push as match_push
 from apps.matches.models import ChatMessage, Match, MatchSeat
 from apps.moderation.models import AuditEntry, Report, Sanction
-from apps.moderation.selectors import active_mute, mute_frame
+from apps.moderation.selectors import active_ban, active_mute, ban_until, mute_frame
 
 
 def audit(moderator, action: str, reason: str = "", target_user=None, target: str = "") -> AuditEntry:
@@ -87,11 +87,15 @@ def _seats_to_bots(seats, reason: str) -> set[int]:
     return touched
 
 
-def ban(moderator, user, reason: str) -> Sanction:
-    """Lock the user out: sockets closed, no log-in, their lobbies closed, their seats played by bots."""
+def ban(moderator, user, reason: str, duration: timedelta | None = None, refuse_network: bool = False) -> Sanction:
+    """Lock the user out for ``duration`` (None: until lifted): sockets closed, no log-in, their lobbies closed,
+    their seats played by bots. With ``refuse_network``, no new guest or account is made from the addresses they
+    entered from either, for a while (``apps/accounts/ban_evasion.py``); their browser is refused in any case."""
     _may_sanction(moderator, user, "ban", reason)
     with transaction.atomic():
-        sanction = Sanction.objects.create(user=user, kind=Sanction.Kind.BAN, reason=reason, created_by=moderator)
+        sanction = Sanction.objects.create(user=user, kind=Sanction.Kind.BAN, reason=reason, created_by=moderator,
+                                           ends_at=timezone.now() + duration if duration else None,
+                                           refuse_network=refuse_network)
         user.is_active = False
         user.save(update_fields=["is_active"])
         for lobby in Lobby.objects.filter(host=user, status=Lobby.Status.OPEN):
@@ -104,9 +108,26 @@ def ban(moderator, user, reason: str) -> Sanction:
             transaction.on_commit(lambda pk=seat.lobby_id: lobby_push.lobby_changed(pk))
         running = MatchSeat.objects.filter(user=user, match__status=Match.Status.RUNNING).exclude(bot="random")
         _seats_to_bots(list(running), f"{user.username} was removed by a moderator; a bot plays the seat.")
-        audit(moderator, "ban", reason, target_user=user, target=f"user {user.pk}")
-        transaction.on_commit(lambda: match_push.user_removed(user.pk, f"You were banned: {reason}"))
+        terms = f"for {duration.days} day{'s' if duration.days != 1 else ''}" if duration else "until lifted"
+        audit(moderator, "ban", reason, target_user=user,
+              target=f"user {user.pk} {terms}{', network refused' if refuse_network else ''}")
+        transaction.on_commit(lambda: match_push.user_removed(
+            user.pk, f"You were banned {ban_until(sanction)}. Reason: {reason}"))
     return sanction
+
+
+def end_finished_ban(user) -> bool:
+    """Let a user whose ban ran out back in (a ban deactivates the account, and nothing wakes at its end): True
+    when the account is active again. A user deactivated otherwise (by staff, with no ban ever ending) stays out."""
+    if user.is_active or active_ban(user) is not None:
+        return False
+    if not Sanction.objects.filter(user=user, kind=Sanction.Kind.BAN, lifted_at__isnull=True).exists():
+        return False
+    with transaction.atomic():
+        if type(user).objects.filter(pk=user.pk, is_active=False).update(is_active=True):
+            audit(None, "ban ended", target_user=user, target=f"user {user.pk}")  # once, whoever came first
+    user.is_active = True
+    return True
 
 
 def mute(moderator, user, minutes: int, reason: str) -> Sanction:

@@ -1,5 +1,5 @@
-"""Guest entry: a ban holds against the banned account's browser and, for a while, its network; guests are limited
-per address; an invite leads a new guest to a seat in one try."""
+"""Guest entry: a ban holds against the banned account's browser and, for a while when the moderator chose it, its
+network; guests are limited per address; an invite leads a new guest to a seat in one try."""
 
 from datetime import timedelta
 
@@ -32,10 +32,11 @@ def exists(name) -> bool:
 
 @pytest.fixture
 def banned_browser(moderator):
-    """A browser at HOME whose guest was banned (and logged out by it)."""
+    """A browser at HOME whose guest was banned, and which then logged out (the banned page offers it)."""
     browser = Client()
     assert enter(browser, "Rowdy", HOME).status_code == 302
     moderation.ban(moderator, get_user_model().objects.get(username="Rowdy"), "abuse in chat")
+    browser.post("/accounts/logout/")  # (Client.logout would drop the device cookie too)
     return browser
 
 
@@ -47,7 +48,10 @@ def test_it_refuses_a_new_guest_from_the_browser_of_a_banned_guest_and_says_why(
     assert banned_browser.get("/accounts/guest/", REMOTE_ADDR=CAFE).status_code == 403
 
 
-def test_it_refuses_a_new_guest_from_the_banned_guests_address_for_a_day(banned_browser, settings):
+def test_it_refuses_a_new_guest_from_the_banned_guests_address_for_a_day_when_the_moderator_chose_it(
+        moderator, settings):
+    assert enter(Client(), "Rowdy", HOME).status_code == 302
+    moderation.ban(moderator, get_user_model().objects.get(username="Rowdy"), "abuse in chat", refuse_network=True)
     other_browser = Client()
     response = enter(other_browser, "Rowdy2", HOME)
     assert response.status_code == 403 and not exists("Rowdy2")
@@ -94,10 +98,13 @@ def test_the_device_cookie_is_signed_long_lived_httponly_and_lax(client):
     assert forged.cookies[device.COOKIE].value != "made-up-id"
 
 
-def test_the_device_cookie_is_secure_outside_debug(client, settings):
-    settings.DEBUG = False
-    enter(client, "Wanderer", HOME)
-    assert client.cookies["civitas_device"]["secure"]
+def test_the_device_cookie_is_secure_wherever_the_session_cookie_is(client, settings):
+    enter(client, "Wanderer", HOME)  # the local site, on plain HTTP
+    assert not client.cookies["civitas_device"]["secure"]
+    settings.SESSION_COOKIE_SECURE = True  # production
+    production = Client()
+    enter(production, "Traveller", CAFE)
+    assert production.cookies["civitas_device"]["secure"]
 
 
 def test_it_answers_429_beyond_the_guests_allowed_from_one_address(settings):

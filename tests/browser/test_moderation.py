@@ -36,6 +36,8 @@ def admin_action(page, report_id: int, action: str, reason: str) -> None:
     page.select_option("select[name=action]", action)
     page.click("button[name=index]")
     page.fill("textarea[name=reason]", reason)
+    if page.query_selector("input[name=duration]"):  # a ban asks how long
+        page.check("input[name=duration][value='7']")
     page.click("input[name=apply]")
     page.wait_for_selector(".messagelist")
 

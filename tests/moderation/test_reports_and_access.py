@@ -94,7 +94,7 @@ def test_the_admin_bans_through_its_action_with_a_reason(client, moderator, bob)
     first = client.post("/admin/accounts/user/", {"action": "ban", "_selected_action": [bob.pk]})
     assert b"reason" in first.content
     client.post("/admin/accounts/user/", {"action": "ban", "_selected_action": [bob.pk], "apply": "1",
-                                          "reason": "spam"})
+                                          "reason": "spam", "duration": "permanent"})
     bob.refresh_from_db()
     assert not bob.is_active and bob.sanctions.get().reason == "spam"
 

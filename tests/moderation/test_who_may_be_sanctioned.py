@@ -69,7 +69,7 @@ def test_it_refuses_lifting_ones_own_mute_and_seating_a_bot_for_staff(moderator,
 def test_the_admin_refuses_banning_a_superuser_with_a_clear_message_and_audits_it(client, moderator, root):
     client.force_login(moderator)
     response = client.post("/admin/accounts/user/", {"action": "ban", "_selected_action": [root.pk], "apply": "1",
-                                                     "reason": "coup"}, follow=True)
+                                                     "reason": "coup", "duration": "permanent"}, follow=True)
     root.refresh_from_db()
     assert root.is_active and not root.sanctions.exists()
     shown = [str(message) for message in response.context["messages"]]
