@@ -12,6 +12,7 @@ purpose: with nothing set, the site serves its own 404 and 500 pages over plain 
 
 import os
 from pathlib import Path
+from urllib.parse import urlparse
 
 import dj_database_url
 
@@ -151,13 +152,17 @@ REMINDER_GAP_HOURS = float(os.environ.get("CIVITAS_REMINDER_GAP_HOURS", "6"))
 STALLED_WORKER_SECONDS = float(os.environ.get("CIVITAS_STALLED_WORKER_SECONDS", "60"))
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
+# Redis pub/sub channels are one namespace for the whole server, whatever database the URL names: two sites (or test
+# runs) on databases 0 and 3 of one Redis would hear each other's frames under one prefix.
+_REDIS_DB = (urlparse(REDIS_URL).path.strip("/") or "0") if REDIS_URL else "0"
+_LAYER_PREFIX = "civitas" if _REDIS_DB == "0" else f"civitas-db{_REDIS_DB}"
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "config.channel_layer.PubSubChannelLayer",
             "CONFIG": {
                 "hosts": [{"address": REDIS_URL, "max_connections": 1000}],
-                "prefix": os.environ.get("CHANNELS_PREFIX", "civitas"),
+                "prefix": os.environ.get("CHANNELS_PREFIX", _LAYER_PREFIX),
                 # Defaults (100 queued, 60 s) dropped frames under load; versions let clients resync anyway.
                 "capacity": 1500,
                 "expiry": 30,
