@@ -74,6 +74,9 @@ class ChronicleRules(FlowRules[ChronicleState]):
         _, fate = flow.choosable_fills(state)
         return wording.describe(move, reward=flow.reward_alternatives(state), fate=fate)
 
+    def round_label(self, state: ChronicleState) -> str:
+        return wording.round_label(state["phase"], state["story"])
+
     # --- Checks ---------------------------------------------------------------
 
     def not_your_turn(self, state: ChronicleState, seat: int) -> str:

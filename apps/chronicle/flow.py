@@ -23,6 +23,7 @@ from .content import (
 )
 from .payment import payable_fills
 from .state import ChronicleState, Draw, SeatState
+from .tie_break import break_tie
 
 HAND_SIZE = 3  # fill cards and civilization cards drawn for a story card
 DECK_SIZE = 4  # cards in a civilization deck after building
@@ -170,11 +171,13 @@ def _vote_result(state: ChronicleState, votes: list[int]) -> dict:
     for vote in votes:
         received[vote] += 1
     best = max(received)
-    return {
-        "scores": received,
-        "winners": [seat for seat in range(players) if received[seat] == best],
-        "votes": list(state["votes"]),
-    }
+    leaders = [seat for seat in range(players) if received[seat] == best]
+    result: dict = {"scores": received, "winners": leaders, "votes": list(state["votes"])}
+    if len(leaders) > 1:  # always so with two players: a rated result needs one winner (``tie_break``)
+        winner, criterion = break_tie(state, leaders)
+        result["winners"] = [winner]
+        result["tie_break"] = {"tied": leaders, "by": criterion, "says": w.tie_broken(leaders, winner, criterion)}
+    return result
 
 
 # --- The decision awaited ---------------------------------------------------------
@@ -357,7 +360,7 @@ def _end_turn(state: ChronicleState, rng: Rng) -> None:
         _log(state, w.CHRONICLE_COMPLETE)
     else:
         state["phase"] = VOTE
-        _log(state, w.VOTING_BEGINS)
+        _log(state, w.VOTING_BEGINS_TWO if state["players"] == 2 else w.VOTING_BEGINS)
 
 
 def do_vote(state: ChronicleState, seat: int, chosen: int) -> None:
@@ -370,4 +373,6 @@ def do_vote(state: ChronicleState, seat: int, chosen: int) -> None:
     result = _vote_result(state, votes)
     for voter, vote in enumerate(votes):
         _log(state, w.voted_for(voter, vote))
+    if "tie_break" in result:
+        _log(state, result["tie_break"]["says"])
     _log(state, w.favourite_telling(result["winners"], max(result["scores"])))

@@ -70,6 +70,8 @@ FATE_INTERVENES = "Fate intervenes: after three failed draws any of these cards 
 CHRONICLE_COMPLETE = "The ninth story card is filled: the chronicle is complete."
 VOTING_BEGINS = ("Every telling is complete. Each player now votes for the telling they like best, "
                  "other than their own.")
+VOTING_BEGINS_TWO = ("Every telling is complete. Each player now gives their vote to the other's telling; "
+                     "with two players the votes always tie, and the tie-break decides.")
 
 
 def begins_building(seat: int) -> str:
@@ -126,6 +128,30 @@ def voted_for(voter: int, chosen: int) -> str:
 def favourite_telling(winners: Sequence[int], votes: int) -> str:
     names = join_words([seat_token(s) for s in winners])
     return f"The favourite telling: {names}, with {votes} vote{'s' if votes != 1 else ''}."
+
+
+# Why a telling won a tie (``tie_break``), finishing "{winner}'s telling wins, ...".
+TIE_BREAK_REASONS = {
+    "fate": "with fewer blanks filled by fate",
+    "civilization": "its civilization being the larger",
+    "aspects": "its civilization holding more different aspects",
+    "seat": "told from the later seat (all else being equal)",
+}
+
+
+def tie_broken(tied: Sequence[int], winner: int, criterion: str) -> str:
+    names = join_words([seat_token(s) for s in tied])
+    return (f"The votes are tied between {names}: {seat_token(winner)}'s telling wins, "
+            f"{TIE_BREAK_REASONS[criterion]}.")
+
+
+def round_label(phase: str, story: int) -> str:
+    """Where the game stands, for the replay's move list (``story``: the index of the story card at play)."""
+    if phase == "build":
+        return "Building"
+    if phase == "story":
+        return f"Story card {story + 1}"
+    return "The vote" if phase == "vote" else ""
 
 
 # --- Refusals: why a move is not legal now, said to the seat that tried it ---------------------------

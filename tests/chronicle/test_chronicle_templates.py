@@ -60,6 +60,6 @@ def test_the_rules_page_lists_every_card_and_every_design_decision():
     for story in STORIES:
         assert story.title in text
     for words in ("Fate intervenes", "no reward", "discard pile is shuffled", "shared", "votes",
-                  "Solo", "other than their own", "tied tellings share", "Hierarchical or Egalitarian",
+                  "Solo", "other than their own", "tie-break", "Hierarchical or Egalitarian",
                   "Diplomatic or Martial", "Heat or Cold or Water"):
         assert words.lower() in text.lower(), words

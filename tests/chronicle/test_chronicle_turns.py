@@ -438,8 +438,10 @@ def test_the_telling_with_the_most_votes_wins():
     (4, [1, 0, 3, 2], [0, 1, 2, 3]),
     (4, [1, 0, 0, 1], [0, 1]),
 ])
-def test_tied_tellings_share_the_win(players, votes, winners):
+def test_tied_tellings_go_to_the_tie_break_which_names_one_winner(players, votes, winners):
     state = to_vote(players, 2)
     for seat, chosen in enumerate(votes):
         state = RULES.apply(state, seat, {"type": "vote", "for": chosen})
-    assert RULES.outcome(state)["winners"] == winners
+    result = RULES.outcome(state)
+    assert result["tie_break"]["tied"] == winners
+    assert len(result["winners"]) == 1 and result["winners"][0] in winners

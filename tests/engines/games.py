@@ -101,7 +101,9 @@ def chronicle_end(state: dict, result: dict) -> None:
     else:
         assert sum(result["scores"]) == players
         best = max(result["scores"])
-        assert result["winners"] == [s for s in range(players) if result["scores"][s] == best]
+        leaders = [s for s in range(players) if result["scores"][s] == best]
+        assert len(result["winners"]) == 1 and result["winners"][0] in leaders  # ties go to the tie-break
+        assert result.get("tie_break", {"tied": leaders})["tied"] == leaders
     chronicle_helpers.assert_views_leak_nothing(state)
 
 
