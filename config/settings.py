@@ -17,8 +17,8 @@ from urllib.parse import urlparse
 import dj_database_url
 
 from config.games import GAMES
-
 from config.local_secret import local_secret_key
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -75,8 +75,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
     "apps.accounts.banned_session.BannedSessionMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
@@ -241,14 +241,14 @@ if PRODUCTION:
         "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
         "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
     }
+else:
+    WHITENOISE_AUTOREFRESH = True
+    WHITENOISE_MAX_AGE = 0
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Seconds a bot waits before moving, so people can follow what it did.
 BOT_DELAY = float(os.environ.get("CIVITAS_BOT_DELAY", "0.6"))
 # The strong bot's search (apps/matches/engine/search.py) per decision: at most this many seconds (issue 21 asks for
-else:
-    WHITENOISE_AUTOREFRESH = True
-    WHITENOISE_MAX_AGE = 0
 # at most 1 s) and at most this many deals; worker processes it runs in, shared by every table of this process.
 STRONG_BOT_SECONDS = min(1.0, float(os.environ.get("CIVITAS_STRONG_BOT_SECONDS", "1.0")))
 STRONG_BOT_DEALS = int(os.environ.get("CIVITAS_STRONG_BOT_DEALS", "1000"))
@@ -286,6 +286,9 @@ SOCKETS_PER_ADDRESS = int(os.environ.get("CIVITAS_SOCKETS_PER_ADDRESS", "60"))
 BOT_SWEEP_SECONDS = float(os.environ.get("CIVITAS_BOT_SWEEP", "2"))
 # Seconds between each process's look for own-pace deadlines that passed (their seats go to a bot); 0: never.
 DEADLINE_SWEEP_SECONDS = float(os.environ.get("CIVITAS_DEADLINE_SWEEP", "30"))
+# Each process looks this often for the next real-time clock of a rated match to run out, and waits for it when it
+# falls before the next look: a loss on time is decided within moments of the flag (apps/matches/live/flag_watch.py).
+FLAG_WATCH_SECONDS = float(os.environ.get("CIVITAS_FLAG_WATCH", "2"))
 
 if PRODUCTION:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -9,6 +9,7 @@ from django.views.generic import RedirectView
 from apps.accounts import views as account_views
 from apps.accounts.forms import AdminLoginForm
 from apps.lobbies import views as lobby_views
+from apps.matches import time_help
 from apps.matches import views as match_views
 from apps.ratings import views as rating_views
 
@@ -20,6 +21,7 @@ urlpatterns = [
     # Looked up at request time: in production the name carries the content hash from collectstatic's manifest.
     path("favicon.ico", RedirectView.as_view(url=lazy(static, str)("civitas/favicon.svg"), permanent=True)),
     path("games/<slug:slug>/", match_views.game_rules, name="game_rules"),
+    path("help/time/", time_help.rules_of_time, name="help_time"),
     path("games/<slug:slug>/leaderboard/", rating_views.leaderboard, name="leaderboard"),
     path("players/<str:username>/", account_views.profile, name="profile"),
     path("accounts/", include("apps.accounts.urls")),

@@ -89,10 +89,11 @@ async def close_worker_connections():
 @pytest.fixture(autouse=True)
 def no_presence_heartbeat(settings):
     """In this process a heartbeat or bot sweep task would outlive each test's event loop; tests call
-    ``liveness.beat``, ``bots.sweep`` and ``bots.deadline_sweep``."""
+    ``liveness.beat``, ``bots.sweep``, ``bots.deadline_sweep`` and ``flag_watch.watch``."""
     settings.PRESENCE_HEARTBEAT = 0
     settings.BOT_SWEEP_SECONDS = 0
     settings.DEADLINE_SWEEP_SECONDS = 0
+    settings.FLAG_WATCH_SECONDS = 0
 
 
 @pytest.fixture(autouse=True)

@@ -116,6 +116,18 @@ class InnovationRules(Rules[InnovationState]):
         """A short human label for a move, for buttons and screen readers."""
         return wording.move_label(state, seat, self.check_move_shape(move))
 
+    def round_label(self, state: InnovationState) -> str:
+        return "Setup" if state["phase"] == "setup" else f"Turn {state['turn']['number']}"
+
+    def new_log_lines(self, before: InnovationState, after: InnovationState, viewer: int | None) -> list[str]:
+        """The records the step wrote (the log keeps only its latest ones: ``log_count`` counts them all), each
+        naming the cards ``viewer`` could see after the step and only the ages of the others."""
+        written = min(after["log_count"] - before["log_count"], len(after["log"]))
+        if written <= 0:
+            return []
+        return visibility.render_logs({**after, "log": after["log"][-written:]}, [viewer],
+                                      visibility.locations(after))[0]
+
     def pending(self, state: InnovationState) -> Pending | None:
         """Who must act and what may answer, read from the phase, the turn or the dogma's pending decision
         (no replay); the prompt is the spectator's line of the board, so anyone may read it."""

@@ -112,6 +112,17 @@ class LiveOnRules(FlowRules[LiveOnState]):
         """A short label for a move, for buttons and screen readers."""
         return wording.describe(state, seat, self.check_move_shape(move))
 
+    def round_label(self, state: LiveOnState) -> str:
+        return f"Round {state['round']}" if state["round"] else "Setting out"
+
+    def part_of_round(self, state: LiveOnState) -> str:
+        return state["phase"]
+
+    def new_log_lines(self, before: LiveOnState, after: LiveOnState, viewer: int | None) -> list[str]:
+        """Lines written for the whole band, and those written to ``viewer`` alone."""
+        return [line["text"] for line in after["log"][len(before["log"]):]
+                if line["to"] is None or (viewer is not None and viewer in line["to"])]
+
     def clone(self, state: LiveOnState) -> LiveOnState:
         return clone_state(state)
 

@@ -1,6 +1,8 @@
 """The form that creates a lobby for a game, with that game's seat range and options."""
 
 from django import forms
+from django.urls import reverse_lazy
+from django.utils.text import format_lazy
 
 from apps.common.bidi import strip_bidi_controls
 from apps.matches.engine import clock as clocks
@@ -30,9 +32,11 @@ class LobbyForm(forms.Form):
                  ("Own pace: days for each move",
                   [(f"days:{d}", f"{d} day{'s' if d != 1 else ''} per move")
                    for d in range(clocks.OWN_PACE_DAYS[0], clocks.OWN_PACE_DAYS[1] + 1)])],
-        help_text="Real time: when someone's clock runs out, the others may hand their seat to a bot until they "
-                  "come back. Own pace: the player to move gets an email reminder a day before their time is "
-                  "up, and then a bot plays their seat until they return.")
+        help_text=format_lazy(
+            "Real time: a rated match is lost on time at 0:00; unrated, the others may then hand the seat to a bot. "
+            "Own pace: the player to move gets an email reminder a day before their time is up; then a bot plays "
+            "that turn, and in a rated match that is one turn of grace: a player not back by their next turn "
+            'loses on time. <a class="time-help-link" href="{}">Rules of time</a>', reverse_lazy("help_time")))
     custom_minutes = forms.IntegerField(label="Minutes each (your own clock)", required=False,
                                         min_value=clocks.REAL_TIME_MINUTES[0], max_value=clocks.REAL_TIME_MINUTES[1])
     custom_seconds = forms.IntegerField(label="Seconds added every turn (your own clock)", required=False,
@@ -76,6 +80,8 @@ class LobbyForm(forms.Form):
                 self.add_error("custom_minutes", "Give the minutes each player has.")
             else:
                 data["time_control"] = f"rt:{minutes}+{seconds or 0}"
+        if data.get("rated") and data.get("seat_count") == 1:
+            data["rated"] = False  # a table of one has nobody to be rated against (the form's script says so)
         control = clocks.parse(data["time_control"]) if data.get("time_control", "custom") != "custom" else None
         if control is not None:
             data["pace"] = Match.Pace.OWN_PACE if control["kind"] == clocks.OWN_PACE else Match.Pace.LIVE

@@ -41,6 +41,9 @@ class Lobby(models.Model):
     started_from = models.GenericIPAddressField(null=True, blank=True, help_text="The client address the host "
                                                 "started the match from (tables with a strong bot are bounded per "
                                                 "address: apps/lobbies/strong_bots.py).")
+    rematch_of = models.ForeignKey("matches.Match", null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="rematches", help_text="The finished match this lobby plays again: "
+                                   "its players are invited and each joins the seat they had.")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

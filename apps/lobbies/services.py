@@ -14,7 +14,7 @@ from apps.matches.domain.bots import bot_kinds
 from apps.matches.domain.deeds import SeatSpec, do_start_match
 from apps.matches.engine import clock as clocks
 from apps.matches.engine import engine
-from apps.matches.models import Match
+from apps.matches.models import Match, MatchSeat
 from apps.notices import services as notices
 from apps.ratings.services import NotRateable, check_may_be_rated
 
@@ -82,7 +82,9 @@ def join(lobby_id: int, user) -> LobbySeat:
             if mine is not None:
                 return mine
             _check_rate(user, "join", "LOBBY_JOIN_LIMIT", "lobby joins")
-            free = LobbySeat.objects.filter(lobby=lobby, user__isnull=True, bot="").order_by("index").first()
+            open_seats = LobbySeat.objects.filter(lobby=lobby, user__isnull=True, bot="").order_by("index")
+            had = _seat_in_rematched(lobby, user)  # a rematch keeps the seats as they were
+            free = (open_seats.filter(index=had).first() if had is not None else None) or open_seats.first()
             if free is None:
                 raise LobbyError("Every seat is taken.")
             free.user = user
@@ -91,6 +93,56 @@ def join(lobby_id: int, user) -> LobbySeat:
             return free
     except IntegrityError as exc:
         raise LobbyError("You already sit in this lobby.") from exc
+
+
+def _seat_in_rematched(lobby: Lobby, user) -> int | None:
+    """The seat the user had in the match this lobby is a rematch of (None if none)."""
+    if lobby.rematch_of_id is None:
+        return None
+    return MatchSeat.objects.filter(match_id=lobby.rematch_of_id, user=user).values_list("index", flat=True).first()
+
+
+def rematch(match_id: int, user) -> Lobby:
+    """The lobby that plays a finished match again: the first of its players to ask opens it, with the same game,
+    seats (the asker and every bot in the seat they had), options, rated wish, time control and watchers, and every
+    other person who sat is invited (a notice with the invite link); whoever asks after that joins it."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None or match.status == Match.Status.RUNNING:
+            raise LobbyError("A rematch is offered once the match is over.")
+        seats = list(MatchSeat.objects.filter(match=match).order_by("index"))
+        mine = next((seat for seat in seats if seat.user_id == user.pk), None)
+        if mine is None:
+            raise LobbyError("Only the players of this match can ask for a rematch.")
+        existing = Lobby.objects.filter(rematch_of=match, status=Lobby.Status.OPEN).first()
+        if existing is not None:
+            join(existing.pk, user)
+            return existing
+        old = Lobby.objects.filter(match=match).first()
+        lobby = create_lobby(
+            user, match.game, len(seats), old.is_public if old else match.watchers == Match.Watchers.ANYONE,
+            options=match.options, pace=match.pace, away_minutes=max(1, match.away_timeout // 60),
+            allow_spectators=old.allow_spectators if old else match.watchers == Match.Watchers.LINK,
+            name=old.name if old else "", rated=match.rated, time_control=_time_control_of(match.clock))
+        lobby.rematch_of = match
+        lobby.save(update_fields=["rematch_of"])
+        LobbySeat.objects.filter(lobby=lobby, index=0).update(user=None)
+        LobbySeat.objects.filter(lobby=lobby, index=mine.index).update(user=user)
+        for seat in seats:
+            if seat.user_id is None and seat.bot:
+                LobbySeat.objects.filter(lobby=lobby, index=seat.index).update(bot=seat.bot)
+        others = [seat.user_id for seat in seats if seat.user_id and seat.user_id != user.pk]
+        notices.rematch_offered(lobby.invite_path(), match, others, user.username)
+    return lobby
+
+
+def _time_control_of(clock: dict | None) -> str:
+    """The lobby value of the time control a match's clock was started with."""
+    if clock is None:
+        return "none"
+    if clock["kind"] == clocks.OWN_PACE:
+        return f"days:{clock['base_ms'] // clocks.DAY}"
+    return f"rt:{clock['base_ms'] // clocks.MINUTE}+{clock['increment_ms'] // 1000}"
 
 
 def leave(lobby_id: int, user) -> None:

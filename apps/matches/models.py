@@ -58,6 +58,8 @@ class Match(models.Model):
         default=0, help_text="Counts sockets joining and leaving (apps/matches/domain/presence.py): each one writes "
                              "the match row anew, so a process that keeps who listens (match_cache) hears of it.")
     outcome = models.JSONField(null=True, blank=True)
+    moved_seats = models.JSONField(default=list, blank=True, help_text="The seats that have made a move: until every "
+                                   "seat has, any player may abort the match (apps/matches/domain/leaving.py).")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -80,6 +82,10 @@ class Match(models.Model):
 
 class MatchSeat(models.Model):
     LOST_ON_TIME = "time"  # ``bot_by`` of a seat that lost on time (apps/matches/domain/time_loss.py)
+    RESIGNED = "resigned"  # ``bot_by`` of a seat whose player resigned or left the band (domain/leaving.py)
+    # A seat with one of these left the result (``domain/forfeit.py``): it ranks last and never wins; its ``bot_by``
+    # is also the reason the outcome gives ("time", "resigned").
+    FORFEITS = (LOST_ON_TIME, RESIGNED)
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()
@@ -110,6 +116,11 @@ class MatchSeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} seat {self.index} ({self.name})"
+
+    @property
+    def forfeited(self) -> bool:
+        """Whether the seat left the result (resigned, or lost on time)."""
+        return self.bot_by in self.FORFEITS
 
 
 class MoveLog(models.Model):

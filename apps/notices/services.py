@@ -38,9 +38,12 @@ CONFIRM_DAYS = 3
 # --- notices --------------------------------------------------------------------------------------------------------
 
 def notify(user_id: int, kind: str, text: str, url: str, key: str) -> bool:
-    """Add a notice to a player's list, once per ``key``, and tell their open pages the new unread count."""
+    """Add a notice to a player's list, once per ``key``, and tell their open pages the new unread count. A notice
+    supersedes the unread ones about the same page (a match's "your seat is ready" once it ended): they count as
+    read, so a player's unread count is the matches with news, not the notices piled up about each."""
     try:
         with transaction.atomic():
+            Notice.objects.filter(user_id=user_id, url=url, read_at__isnull=True).update(read_at=timezone.now())
             Notice.objects.create(user_id=user_id, kind=kind, text=text[:200], url=url, key=key[:80])
     except IntegrityError:
         return False
@@ -64,8 +67,23 @@ def match_ended(match_id: int) -> None:
         if seat.user_id is None:
             continue
         verdict = "You won" if seat.is_winner else "It is over"
-        notify(seat.user_id, Notice.Kind.MATCH_ENDED, f"{title(match)} ended. {verdict}: read the story.",
+        notify(seat.user_id, Notice.Kind.MATCH_ENDED, f"{title(match)} ended. {verdict}: see the result.",
                match.get_absolute_url(), f"ended:{match_id}")
+
+
+def match_aborted(match: Match, by_seat: int, by_name: str) -> None:
+    """The other people at a match hear that a player aborted it (called in the abort's transaction)."""
+    for user_id in MatchSeat.objects.filter(match=match, user__isnull=False).exclude(index=by_seat).values_list(
+            "user_id", flat=True):
+        notify(user_id, Notice.Kind.MATCH_ENDED, f"{by_name} aborted {title(match)}: no result, nothing rated.",
+               match.get_absolute_url(), f"ended:{match.pk}")
+
+
+def rematch_offered(lobby_url: str, match: Match, user_ids: list[int], host_name: str) -> None:
+    """The other people of a finished match hear that one of them opened a lobby for a rematch."""
+    for user_id in user_ids:
+        notify(user_id, Notice.Kind.INVITED, f"{host_name} asks for a rematch of {title(match)}: join the lobby.",
+               lobby_url, f"rematch:{match.pk}")
 
 
 def seated(match: Match, user_ids: list[int], host_name: str) -> None:

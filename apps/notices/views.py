@@ -29,10 +29,21 @@ def unread(request) -> dict:
 @login_required
 def notice_list(request):
     """The player's latest notices, the unread ones marked, then all marked read."""
-    notices = list(Notice.objects.filter(user=request.user)[:LISTED])
+    notices = per_page(list(Notice.objects.filter(user=request.user)[:LISTED]))
     services.mark_all_read(request.user.pk)
     address = EmailAddress.objects.filter(user=request.user).first()
     return render(request, "notices/list.html", {"notices": notices, "address": address})
+
+
+def per_page(notices: list[Notice]) -> list[tuple[Notice, list[Notice]]]:
+    """One line per match (or lobby): its newest notice with the earlier ones about it, newest first."""
+    lines: dict[str, tuple[Notice, list[Notice]]] = {}
+    for notice in notices:  # newest first
+        if notice.url in lines:
+            lines[notice.url][1].append(notice)
+        else:
+            lines[notice.url] = (notice, [])
+    return list(lines.values())
 
 
 class AddressForm(forms.Form):

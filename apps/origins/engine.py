@@ -87,6 +87,9 @@ class OriginsRules(FlowRules[OriginsState]):
                                 pawn_at=pawn["at"] if pawn else None, choosing=choosing,
                                 pawn_owner=pawn["owner"] if pawn else None)
 
+    def round_label(self, state: OriginsState) -> str:
+        return "Final turns" if state["final"] is not None else f"Round {state['round']}"
+
     def why_illegal(self, state: OriginsState, seat: int, move: Move) -> str:
         """A message saying why a well-formed move of the active seat is not legal now."""
         kind = move["type"]

@@ -14,8 +14,9 @@ Who is rated (written for players on the leaderboard page and the rules pages):
   are set aside and the player is rated against the rest (not at all if nobody is left). A loss to a newcomer
   counts as usual. So throwaway accounts farm nothing;
 - a seat handed to a bot during the match (an away vote or a moderator) is still rated for the person who sat
-  there, with the result the bot reached: leaving a match does not dodge its result;
-- an aborted match (a moderator's) has no result and is not rated.
+  there, with the result the bot reached: leaving a match does not dodge its result; a seat whose player resigned
+  or lost on time ranks last (``apps/matches/domain/forfeit.py``);
+- an aborted match (a moderator's, or a player's before every seat had moved) has no result and is not rated.
 """
 
 from __future__ import annotations
@@ -67,9 +68,10 @@ def check_may_be_rated(game: str, players: Sequence[Any], seats: int | None = No
 
 def ranks_of(seats: Sequence[MatchSeat]) -> list[int]:
     """Each seat's place (1 is best, equal places tie): the recorded winners first, then by score, highest first;
-    equal scores tie, and seats without a score tie after those with one; a seat that lost on time comes last."""
+    equal scores tie, and seats without a score tie after those with one; a seat that left the result (resigned, or
+    lost on time: ``MatchSeat.forfeited``) comes last."""
     def key(seat: MatchSeat) -> tuple[int, float]:
-        if seat.bot_by == MatchSeat.LOST_ON_TIME:  # a loss on time ranks last, whatever its bot scored
+        if seat.forfeited:  # ranks last, whatever the bot that played it out scored
             return (2, 0.0)
         if seat.is_winner:
             return (0, 0.0)

@@ -116,6 +116,12 @@ class StoneAgeRules(FlowRules[State]):
         move = self.check_move_shape(move)
         return wording.describe(move, self._label_context(state, seat, move))
 
+    def round_label(self, state: State) -> str:
+        return f"Round {state['round']}"
+
+    def part_of_round(self, state: State) -> str:
+        return state["phase"]
+
     def bots(self) -> dict[str, tuple[str, BotChooser]]:
         return {"heuristic": ("Heuristic bot", heuristic), "strong": ("Strong bot", STRONG)}
 

@@ -32,8 +32,9 @@
     flash.hidden = !text;
   }
   // Clocks of a timed match: each frame (state or presence) gives every seat's time as the server read it; the
-  // page counts down the running ones from the moment the frame arrived. The server alone decides: a seat shown at
-  // 0:00 may still move, and the others may then hand it to a bot (the server checks the vote against its clock).
+  // page counts down the running ones from the moment the frame arrived. The server alone decides: out of time by its
+  // clock, a seat cannot move; unrated, the others may then hand it to a bot (the server checks the vote against its
+  // clock); rated, it loses on time (/help/time/).
   let clock = null;
   let clockAt = 0;
   let clockTimer = null;
@@ -76,8 +77,13 @@
     });
   }
   function offerVote(seat) {
+    // Only while the seat's person still plays it, and only unrated: once a bot has the seat there is nothing to
+    // vote on (its clock runs on at 0:00 while it answers), and in a rated match the server decides the loss on time.
+    if (root.dataset.rated === "1") return;
     const vote = root.querySelector('[data-vote-seat="' + seat + '"]');
     if (!vote || !vote.hidden) return;
+    const botMark = vote.closest(".player").querySelector("[data-bot-mark]");
+    if (botMark && !botMark.hidden) return;
     clearTimeout(vote._timer);
     vote.hidden = false;
     vote.disabled = false;
@@ -124,6 +130,8 @@
     markTurn();
     if (table.querySelector(".status.over")) showOver();
     readClock();
+    // For the page's other modules (decision.js, drawer.js): the table was drawn again.
+    table.dispatchEvent(new CustomEvent("civitas:table", { detail: { version: version, newer: newer } }));
   }
   // A board's own scroller (a map wider than a phone, [data-scroll]) keeps its position across frames, and brings
   // into view a piece the player has just picked ([data-scroll-focus]).
@@ -152,7 +160,14 @@
   function showNotice(frame) {
     noticeAt = Date.now();
     showFlash(frame.message);
-    if (frame.over) { table.querySelectorAll("[data-move]").forEach((el) => { el.disabled = true; }); showOver(); }
+    if (frame.over) {
+      table.querySelectorAll("[data-move]").forEach((el) => { el.disabled = true; });
+      showOver();
+      // A match that ended without a move (a resignation, a loss on time, an abort) keeps its version: the table,
+      // and its result panel, is asked for again and drawn.
+      redraw = true;
+      live.send({ type: "sync" });
+    }
   }
   function showRemoved(frame) {
     removed = true;
@@ -226,7 +241,10 @@
       if (pending) return;
       action.disabled = true;
       sendMove({ type: "undo", version: version, id: newId() }); // answered, like a move, by the next state
-    } else send({ type: action.dataset.action });
+    } else {
+      if (action.dataset.redraw) redraw = true; // answered by the table at the same version (resign, abort)
+      send({ type: action.dataset.action });
+    }
   });
   function disarm() {
     table.querySelectorAll("[data-move].is-armed").forEach((el) => {
@@ -256,7 +274,8 @@
   civitas.bindChat(chatForm, send);
   markTurn();
   readClock();
-  live = civitas.openSocket("/ws/matches/" + matchId + "/", {
+  live = civitas.openWatchedSocket("/ws/matches/" + matchId + "/", { // (connection.js: pings, "Reconnecting…")
+    status: conn,
     frames: {
       state: applyState,
       error: showError,

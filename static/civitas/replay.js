@@ -1,5 +1,9 @@
 // The replay page: steps are fetched as JSON fragments (each once, the neighbours ahead of time) and swapped in
 // place, so stepping never reloads the page. Arrow keys step, Home and End jump; the address follows the step.
+// Other scripts ask for a step with a "replay:go" event on the replay's root and hear "replay:shown" once it shows.
+// The move list's lines come with the steps: the list (fetched by replay_moves.js as the page's step shows it) holds
+// those of the entries ending at or before ``held`` (the furthest step shown), each step's answer brings those ending
+// after it up to that step ("replay:lines", kept by replay_moves.js until the list has come), never later.
 (function () {
   "use strict";
   const root = document.querySelector("[data-replay]");
@@ -12,12 +16,13 @@
   const cache = new Map(); // step -> promise of {step, html}
   let shown = parseInt(body.querySelector("[data-replay-step]").dataset.replayStep, 10);
   let wanted = shown;
+  let held = shown; // the move list has the lines of every entry ending at or before this step
   cache.set(shown, Promise.resolve({ step: shown, html: body.innerHTML }));
 
   function query(step) { return "?move=" + step + (seat !== "" ? "&seat=" + seat : ""); }
   function load(step) {
     if (!cache.has(step)) {
-      const promise = fetch(api + query(step), { headers: { Accept: "application/json" }, credentials: "same-origin" })
+      const promise = fetch(api + query(step) + "&lines_after=" + held, { headers: { Accept: "application/json" }, credentials: "same-origin" })
         .then((response) => response.json().catch(() => ({})).then((data) => {
           if (!response.ok || typeof data.html !== "string") throw new Error(data.error || "This move could not be loaded; try again.");
           return data;
@@ -45,7 +50,12 @@
       const input = body.querySelector("[data-step-link]");
       if (input) input.value = location.href;
       if (focused) { const again = body.querySelector('[data-control="' + focused + '"]'); if (again) again.focus(); }
+      if (data.lines) { // fetched when the list held less, maybe: what it already has is kept as it is
+        root.dispatchEvent(new CustomEvent("replay:lines", { detail: data.lines }));
+        held = Math.max(held, step);
+      }
       prefetch(step);
+      root.dispatchEvent(new CustomEvent("replay:shown", { detail: step })); // the move list follows (replay_moves.js)
     }, (err) => {
       if (wanted !== step) return;
       wanted = shown;
@@ -68,5 +78,6 @@
     event.preventDefault();
     go(to);
   });
+  root.addEventListener("replay:go", (event) => go(event.detail)); // the move list, the round jump and autoplay
   prefetch(shown);
 })();

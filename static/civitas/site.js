@@ -20,11 +20,13 @@
   };
   // options: frames {type: handler(frame)} (other types are ignored, as is text that is not JSON);
   // onOpen() after every (re)connection; onClose(event) returns false when the socket must stay closed;
-  // resync {frame: () => frame, every: ms}. Answers {send(frame) -> whether it went out}.
+  // resync {frame: () => frame, every: ms}. Answers {send(frame) -> whether it went out, restart()}: restart drops
+  // the socket as it is (one that went silent: its close could take a minute to come) and connects a new one now.
   civitas.openSocket = function (path, options) {
     const frames = options.frames || {};
     let socket = null;
     let failures = 0;
+    let retry = null;
 
     function send(frame) {
       if (!socket || socket.readyState !== WebSocket.OPEN) return false;
@@ -37,17 +39,27 @@
       if (frame && Object.prototype.hasOwnProperty.call(frames, frame.type)) frames[frame.type](frame);
     }
     function connect() {
-      socket = new WebSocket(civitas.socketUrl(path));
-      socket.addEventListener("open", () => {
+      const mine = new WebSocket(civitas.socketUrl(path));
+      socket = mine;
+      // A socket dropped by restart() says nothing more to the page.
+      mine.addEventListener("open", () => {
+        if (socket !== mine) return;
         failures = 0;
         if (options.onOpen) options.onOpen();
       });
-      socket.addEventListener("message", receive);
-      socket.addEventListener("close", (event) => {
+      mine.addEventListener("message", (event) => { if (socket === mine) receive(event); });
+      mine.addEventListener("close", (event) => {
+        if (socket !== mine) return;
         if (options.onClose && options.onClose(event) === false) return;
-        setTimeout(connect, FIRST_DELAY_MS * Math.pow(2, Math.min(failures, MAX_DOUBLINGS)));
+        retry = setTimeout(connect, FIRST_DELAY_MS * Math.pow(2, Math.min(failures, MAX_DOUBLINGS)));
         failures += 1;
       });
+    }
+    function restart() {
+      const old = socket;
+      clearTimeout(retry);
+      connect();
+      if (old) old.close();
     }
     if (options.resync) {
       const resync = () => send(options.resync.frame());
@@ -55,7 +67,7 @@
       document.addEventListener("visibilitychange", () => { if (!document.hidden) resync(); });
     }
     connect();
-    return { send: send };
+    return { send: send, restart: restart };
   };
 })();
 
@@ -218,4 +230,15 @@
     setTimeout(() => box.remove(), 8000);
   }
   civitas.fillCsrf(document);
+})();
+
+// The header's account menu (a <details>) closes on a tap elsewhere and on Escape, as a menu does.
+(function () {
+  "use strict";
+  const menu = document.querySelector("[data-account-menu]");
+  if (!menu) return;
+  document.addEventListener("click", (event) => { if (menu.open && !menu.contains(event.target)) menu.open = false; });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && menu.open) { menu.open = false; menu.querySelector("summary").focus(); }
+  });
 })();

@@ -15,7 +15,7 @@ SHOTS = os.environ.get("CIVITAS_SHOTS")
 
 
 def notify_and_close(user_id: int) -> None:
-    services.notify(user_id, "your_turn", "Your move in Origins #4.", "/", "turn:4:9")
+    services.notify(user_id, "your_turn", "Your move in Origins #4.", "/matches/4/", "turn:4:9")
     connections.close_all()
 
 
@@ -23,7 +23,8 @@ def notify_and_close(user_id: int) -> None:
 def reader(transactional_db, make_user):
     try:
         alice = make_user("alice")
-        services.notify(alice.pk, "match_ended", "Stone Age #3 ended. You won: read the story.", "/", "ended:3")
+        services.notify(alice.pk, "match_ended", "Stone Age #3 ended. You won: read the story.", "/matches/3/",
+                        "ended:3")
         return alice, session_cookie(alice)
     finally:
         connections.close_all()

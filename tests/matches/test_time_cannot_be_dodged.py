@@ -174,7 +174,8 @@ def test_in_a_rated_real_time_duel_the_seat_whose_clock_ran_out_loses_on_time(al
     assert ranks == {[alice, bob][1 - late].username: 1, [alice, bob][late].username: 2}
     assert seats.take_back(match.pk, late) == "Your seat is yours already."  # (the match is over)
     names = ["alice", "bob"]
-    assert f"Game over. {names[late]} lost on time. Winner: {names[1 - late]}." in frames.frame_for(match, 0, "html")
+    table = json.loads(frames.frame_for(match, 0, "html"))["html"]
+    assert f"{names[late]} lost on time." in table and f"Winner: <strong>{names[1 - late]}</strong>." in table
 
 
 @pytest.mark.django_db

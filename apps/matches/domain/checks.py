@@ -153,6 +153,8 @@ def check_move(match: Match, rows: list[MatchSeat], seat: int, move: Any, versio
     undoable = outcome is None and not played_by_bot and rules.undoable(match.state, seat, move, new_state,
                                                                          (hidden_before, hidden_after))
     fields["undo_seat"] = seat if undoable else None
+    if seat not in match.moved_seats:  # (an abort is open until every seat has moved: ``leaving``)
+        fields["moved_seats"] = sorted([*match.moved_seats, seat])
     text = state_text(new_state)
     log = {"seat": seat, "move": move, "client_id": client_id, "state_digest": state_digest(new_state, text),
            "player": mover.name if mover else "", "by_bot": bool(played_by_bot and mover and mover.user_id),

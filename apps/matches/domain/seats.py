@@ -21,6 +21,7 @@ BOT_ANSWERING = "The bot is answering for you; you can take your seat back once 
 TURN_SPENT = "Your time for this turn is spent; the bot finishes the turn and you can take your seat back after it."
 CLOCK_RAN_OUT = "Your clock has run out; the bot keeps your seat to the end of the match."
 LOST_ON_TIME = "You lost this seat on time; a bot plays it to the end of the match."
+RESIGNED_FOR_GOOD = "You left this seat; a bot plays it to the end of the match."
 
 
 def came_back(match_id: int, seat: int) -> None:
@@ -83,6 +84,8 @@ def take_back(match_id: int, seat_index: int) -> str:
             return "Your seat is yours already."
         if seat.bot_by == MatchSeat.LOST_ON_TIME:
             return LOST_ON_TIME
+        if seat.bot_by == MatchSeat.RESIGNED:
+            return RESIGNED_FOR_GOOD
         if seat.bot_by not in ("vote", "clock"):
             return "A moderator gave this seat to a bot; it cannot be taken back."
         refused = _not_yet(match, seat)
@@ -100,6 +103,15 @@ def take_back(match_id: int, seat_index: int) -> str:
         send_event_on_commit("notice", match_id=match_id, message=text)
         send_event_on_commit("presence", match_id=match_id)
     return ""
+
+
+def why_not_back_yet(match: Match, seat_index: int) -> str:
+    """Why ``take_back`` would refuse, now, the player of a seat handed over by vote or at its clock, or '' if it
+    would not: the page offers "Take my seat back" only when it would be accepted, and says why not otherwise."""
+    seat = MatchSeat.objects.filter(match=match, index=seat_index).first()
+    if seat is None or seat.bot_by not in ("vote", "clock") or match.status != Match.Status.RUNNING:
+        return ""
+    return _not_yet(match, seat)
 
 
 def _not_yet(match: Match, seat: MatchSeat) -> str:

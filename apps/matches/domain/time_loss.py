@@ -3,18 +3,20 @@ clock (``flag_expired``, each process's periodic deadline sweep, or the others' 
 frame of the player's.
 
 With one other seat left, the match ends at once and that seat wins. With more, a bot plays the seat to the end
-(``bot_by`` ``MatchSeat.LOST_ON_TIME``: never taken back) and the seat ranks last in the result. Unrated real time
+(``bot_by`` ``MatchSeat.LOST_ON_TIME``: never taken back) and the seat ranks last in the result: the path a
+resignation takes too (``forfeit``). Unrated real time
 keeps the others' vote to hand the seat to a bot (``seats.vote_to_bot``).
+
+Each process decides these losses within moments of the flag (``live/flag_watch``: ``next_flag_ms`` says when to
+look). At own pace, a rated match's missed deadline is lost on time after a turn of grace (``deadline_grace``).
 """
 
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils import timezone
 
 from apps.matches.domain import timekeeper
-from apps.matches.domain.events import send_event_on_commit
-from apps.matches.domain.results import record_results
+from apps.matches.domain.forfeit import leave_result
 from apps.matches.engine import clock as clocks
 from apps.matches.models import Match, MatchSeat
 
@@ -40,37 +42,25 @@ def flag_expired() -> list[int]:
                 continue
             late = clocks.out_of_time(match.clock, now)
             losing = list(MatchSeat.objects.filter(match=match, index__in=late, user__isnull=False).exclude(
-                bot_by=MatchSeat.LOST_ON_TIME).values_list("index", flat=True))
+                bot_by__in=MatchSeat.FORFEITS).values_list("index", flat=True))
             if losing:
                 lose_on_time(match, losing, now)
                 changed.append(match_id)
     return changed
 
 
+def next_flag_ms() -> int | None:
+    """In how many milliseconds the first running clock of a rated real-time match runs out (None if none runs).
+    Only clocks with time left count: one already out was decided by ``flag_expired`` or cannot lose (a seat lost
+    on time already, whose bot plays on). A clock that starts running later is the next look's (``flag_watch``)."""
+    now = timekeeper.now_ms()
+    timed = Match.objects.filter(status=Match.Status.RUNNING, rated=True, clock__isnull=False,
+                                 clock__kind=clocks.REAL_TIME).values_list("clock", flat=True)
+    left = [clocks.remaining(clock, now)[seat] for clock in timed if clock for seat in clock["running"]]
+    return min((ms for ms in left if ms > 0), default=None)
+
+
 def lose_on_time(match: Match, late: list[int], now: int) -> None:
-    """The ``late`` seats lose on time at ``now`` (ms). Call inside a transaction, with the running match's row
-    locked."""
-    rows = list(MatchSeat.objects.select_for_update().filter(match=match).order_by("index"))
-    losing = [row for row in rows if row.index in late and row.bot_by != MatchSeat.LOST_ON_TIME]
-    if not losing:
-        return
-    lost = {row.index for row in rows if row.bot_by == MatchSeat.LOST_ON_TIME} | {row.index for row in losing}
-    standing = [row.index for row in rows if row.index not in lost]
-    for row in losing:
-        send_event_on_commit("notice", match_id=match.pk, over=len(standing) <= 1,
-                             message=f"{row.name} ran out of time and loses on time.")
-    if len(standing) > 1:
-        for row in losing:
-            row.bot, row.bot_by, row.bot_votes = BOT, MatchSeat.LOST_ON_TIME, []
-            row.save(update_fields=["bot", "bot_by", "bot_votes"])
-        send_event_on_commit("state", match_id=match.pk)
-        send_event_on_commit("bots", match_id=match.pk)
-    else:
-        clock: dict = match.clock or {}  # (a rated real-time match has one)
-        stopped = {**clock, "remaining_ms": clocks.remaining(clock, now), "running": [], "since": now}
-        outcome = {"winners": standing, "lost_on_time": sorted(lost), "reason": "time"}
-        Match.objects.filter(pk=match.pk).update(status=Match.Status.FINISHED, outcome=outcome, clock=stopped,
-                                                 finished_at=timezone.now(), undo_seat=None)
-        record_results(match.pk, outcome)
-        send_event_on_commit("state", match_id=match.pk)
-    send_event_on_commit("presence", match_id=match.pk)
+    """The ``late`` seats lose on time at ``now`` (ms): they leave the result as a resignation does
+    (``forfeit.leave_result``). Call inside a transaction, with the running match's row locked."""
+    leave_result(match, late, MatchSeat.LOST_ON_TIME, now)

@@ -2,10 +2,11 @@
 
 ``now_ms`` is the only source of time for a clock: tests replace it to move time on without sleeping. A seat whose
 real-time clock ran out cannot move (``checks.check_move``): in a rated match it loses on time (``time_loss``, from
-each process's periodic deadline sweep or the others' vote); unrated, the others may vote to hand it to a bot
-(``seats.vote_to_bot`` accepts the vote at once). When an own-pace deadline passes, ``hand_over_expired`` (the same
-sweep) gives the seat to a bot until its player takes it back. A seat taken back keeps the time it had when handed over,
-never more (``on_return``). A friendly match has no clock.
+each process's flag watch, ``live/flag_watch``, or the others' vote); unrated, the others may vote to hand it to a
+bot (``seats.vote_to_bot`` accepts the vote at once). When an own-pace deadline passes, ``hand_over_expired`` (the
+deadline sweep) gives the seat to a bot until its player takes it back; in a rated match, the seat loses on time if
+it is still the bot's when its next turn comes (``deadline_grace``). A seat taken back keeps the time it had when
+handed over, never more (``on_return``). A friendly match has no clock.
 """
 
 from __future__ import annotations
@@ -68,13 +69,19 @@ def hand_over_expired() -> list[int]:
             if names:
                 changed.append(match_id)
                 for name in names:
-                    send_event_on_commit("notice", match_id=match_id,
-                                         message=f"{name}'s time for the move ran out; a bot plays the seat until "
-                                                 "they take it back.")
+                    send_event_on_commit("notice", match_id=match_id, message=deadline_notice(name, match.rated))
                 send_event_on_commit("state", match_id=match_id)
                 send_event_on_commit("presence", match_id=match_id)
                 send_event_on_commit("bots", match_id=match_id)
     return changed
+
+
+def deadline_notice(name: str, rated: bool) -> str:
+    """What the table is told when ``name``'s own-pace deadline passed (a rated match: ``deadline_grace``)."""
+    if rated:
+        return (f"{name}'s time for the move ran out; a bot plays this turn. Unless they take their seat back "
+                "before their next turn, they lose on time.")
+    return f"{name}'s time for the move ran out; a bot plays the seat until they take it back."
 
 
 def left_ms(match: Match, seat: int) -> int | None:

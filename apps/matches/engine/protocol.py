@@ -194,6 +194,25 @@ class Rules(Generic[StateT]):
         """A short label for one of ``seat``'s legal moves, for its button and for screen readers."""
         return str(move.get("type", ""))
 
+    def round_label(self, state: StateT) -> str:
+        """Where the game stands in its own course ("Round 3", "Story card 2"), for the replay's move list and its
+        jump to a round; "" where the game has no such division."""
+        return ""
+
+    def part_of_round(self, state: StateT) -> str:
+        """The part of the round the game is in, where a round has parts one seat may act in back to back (Stone
+        Age's placing and actions): a turn in the replay's move list never spans two. "" where there are none."""
+        return ""
+
+    def new_log_lines(self, before: StateT, after: StateT, viewer: int | None) -> list[str]:
+        """The log lines one step wrote, as ``viewer`` reads them (``{pN}`` seat placeholders kept), for the
+        replay's move list. This reads a public log of plain strings that only grows; games whose log is kept
+        otherwise (lines for some seats only, a log cut short) say it their own way."""
+        was, now = before.get("log"), after.get("log")
+        if not isinstance(was, list) or not isinstance(now, list) or len(now) < len(was):
+            return []
+        return [line for line in now[len(was):] if isinstance(line, str)]
+
     # Move types this game never lets a player take back, whatever the general rule in ``undoable`` says.
     final_moves: frozenset[str] = frozenset()
 

@@ -29,9 +29,9 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.utils import timezone
 
-from apps.matches.domain import bots, deeds, selectors, time_loss, timekeeper
+from apps.matches.domain import bots, deadline_grace, deeds, selectors, time_loss, timekeeper
 from apps.matches.engine.search import choose_in_worker
-from apps.matches.live import bot_lease, periodic, worker_lifeline
+from apps.matches.live import bot_lease, flag_watch, periodic, worker_lifeline
 from apps.matches.models import Match
 
 log = logging.getLogger(__name__)
@@ -116,7 +116,7 @@ async def move_bot(match_id: int) -> bool | None:
     async with bot_lease.leased(match_id) as lease:
         if lease is None:
             return None
-        turn = await database_sync_to_async(deeds.do_bot_move)(match_id, defer=bots.SEARCHING)
+        turn = await database_sync_to_async(_first_look)(match_id)
     if not isinstance(turn, deeds.BotTurn):
         return turn
     async with _free_worker(), bot_lease.leased(match_id) as lease:
@@ -128,6 +128,13 @@ async def move_bot(match_id: int) -> bool | None:
             return turn
         move = await _search(turn)
         return await database_sync_to_async(deeds.play_bot_turn)(turn, move)
+
+
+def _first_look(match_id: int) -> bool | deeds.BotTurn:
+    """A seat whose turn of grace at own pace is over loses on time before its bot plays on (``deadline_grace``); then
+    the bot move, as ``deeds.do_bot_move``."""
+    deadline_grace.grace_spent(match_id)
+    return deeds.do_bot_move(match_id, defer=bots.SEARCHING)
 
 
 async def _search(turn: deeds.BotTurn):
@@ -194,7 +201,13 @@ async def deadline_sweep() -> list[int]:
     return changed
 
 
+async def watch_flags() -> list[int]:
+    """One round of the watch on rated real-time clocks (``flag_watch``), driving the tables it changed here."""
+    return await flag_watch.watch(drive_soon)
+
+
 def ensure_sweep() -> None:
-    """Start this process's bot sweep and deadline sweep on the running event loop, once each."""
+    """Start this process's bot sweep, deadline sweep and flag watch on the running event loop, once each."""
     periodic.ensure("bot sweep", lambda: settings.BOT_SWEEP_SECONDS, sweep)
     periodic.ensure("deadline sweep", lambda: settings.DEADLINE_SWEEP_SECONDS, deadline_sweep)
+    periodic.ensure("flag watch", lambda: settings.FLAG_WATCH_SECONDS, watch_flags)

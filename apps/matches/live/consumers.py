@@ -12,7 +12,7 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError, connection
 
 from apps.accounts.sessions import SessionEnded
-from apps.matches.domain import checks, deeds, match_cache, presence, seats, undo
+from apps.matches.domain import checks, deeds, leaving, match_cache, presence, seats, undo
 from apps.matches.domain.access import can_watch, seat_of
 from apps.matches.live import bot_driver, frames, heartbeat, layer_watch, protocol, push, seat_budget
 from apps.matches.live.flood import FloodGuard
@@ -67,7 +67,9 @@ class MatchConsumer(SessionSocket):
 
     async def handle(self, data: dict):
         handler = {"move": self.on_move, "sync": self.on_sync, "chat": self.on_chat, "seat_vote": self.on_seat_vote,
-                   "take_back": self.on_take_back, "undo": self.on_undo}.get(data.get("type"))  # (MATCH_FRAMES)
+                   "take_back": self.on_take_back, "undo": self.on_undo,
+                   "ping": self.on_ping, "resign": self.on_leave, "abort": self.on_leave,
+                   }.get(data.get("type"))  # (MATCH_FRAMES)
         if handler is None:
             return await self.error("bad_request", "Unknown frame type; expected move, sync or chat.")
         if data["type"] in ("move", "sync", "chat", "undo") and "seat" in data and data["seat"] != self.seat:
@@ -75,6 +77,10 @@ class MatchConsumer(SessionSocket):
             return await self.error("forbidden", "You can only act and look from your own seat.",
                                     protocol.reply_id(data))
         await handler(data)
+
+    async def on_ping(self, data: dict):
+        """Answered at once, with no database work: the page only learns that its socket still answers."""
+        await self.send_json(protocol.pong())
 
     async def on_move(self, data: dict):
         if self.seat is None:
@@ -165,6 +171,16 @@ class MatchConsumer(SessionSocket):
         message = await database_sync_to_async(self._checked)(seats.take_back, self.match_id, self.seat)
         if message:
             await self.error("bad_request", message)
+
+    async def on_leave(self, data: dict):
+        """``resign`` or ``abort``; answered with the table as it is now (the page draws it again), or a refusal."""
+        if self.seat is None:
+            return await self.error("forbidden", "Spectators have no seat to leave.")
+        deed = leaving.resign if data["type"] == "resign" else leaving.abort
+        message = await database_sync_to_async(self._checked)(deed, self.match_id, self.seat)
+        if message:
+            return await self.error("bad_request", message)
+        await self.on_sync({})
 
     async def rejoin(self):
         """After a Redis restart emptied the groups: join them again and send whatever this socket missed."""

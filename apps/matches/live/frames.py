@@ -7,14 +7,17 @@ first page load and for every pushed update.
 from __future__ import annotations
 
 import json
+from functools import cache
 
 import orjson
-from django.template.loader import render_to_string
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template, render_to_string
 from django.utils import timezone
 
 from apps.matches.domain import timekeeper
+from apps.matches.domain.seats import why_not_back_yet
 from apps.matches.engine import engine, name_seats
-from apps.matches.live import protocol
+from apps.matches.live import protocol, result_panel
 from apps.matches.models import ChatMessage, Match, MatchSeat
 
 
@@ -61,13 +64,15 @@ def table_context(match: Match, seat: int | None, names: list[str], state: dict 
     rules = engine(match.game)
     state = match.state if state is None else state
     view = rules.view(state, seat) if view is None else view
-    active = rules.active_seats(state)
+    # A match that ended before its game did (a resignation, a loss on time, an abort) awaits nobody any more.
+    active = [] if state is match.state and match.status != Match.Status.RUNNING else rules.active_seats(state)
     outcome = rules.outcome(state)
     log = [name_seats(line, log_names or names) for line in view.get("log", [])[-60:]]
     return {
         "match": match,
         "game_title": rules.title,
         "board_template": f"{match.game}/board.html",
+        "own_template": own_template(match.game),
         "view": view,
         "seat": seat,
         "names": names,
@@ -79,23 +84,43 @@ def table_context(match: Match, seat: int | None, names: list[str], state: dict 
         "outcome": outcome,
         "winner_names": [names[i] for i in (outcome or {}).get("winners", []) if i < len(names)],
         "version": match.version,
-        "aborted": (match.outcome or {}).get("reason", "") if match.status == Match.Status.ABORTED else "",
-        "time_loss": time_loss_text(match, names) if state is match.state else "",
         "bot_plays_mine": bool(bot_seats and seat in bot_seats),
         "bot_by": (bot_seats or {}).get(seat, ""),
+        "not_back_yet": not_back_yet(match, seat, bot_seats) if state is match.state else "",
         "clock_json": json.dumps(timekeeper.frame(match) or ""),
         "can_undo": may_undo(match, seat, bot_seats),
+        **leaving_and_ending(match, seat, names, outcome, bot_seats, now=state is match.state),
     }
 
 
-def time_loss_text(match: Match, names: list[str]) -> str:
-    """How a match that ended on time reads (``domain.time_loss``): who lost on time and who won; "" otherwise."""
-    ended = match.outcome or {}
-    if match.status != Match.Status.FINISHED or not ended.get("lost_on_time"):
+@cache
+def own_template(game: str) -> str:
+    """The game's summary of a deciding player's own key resources (``<game>/_own.html``), shown in the decision bar
+    beside the prompt; "" for a game without one."""
+    try:
+        get_template(f"{game}/_own.html")
+    except TemplateDoesNotExist:
         return ""
-    lost = ", ".join(names[i] for i in ended["lost_on_time"] if i < len(names))
-    won = ", ".join(names[i] for i in ended.get("winners", []) if i < len(names))
-    return f"{lost} lost on time." + (f" Winner: {won}." if won else "")
+    return f"{game}/_own.html"
+
+
+def leaving_and_ending(match: Match, seat: int | None, names: list[str], outcome: dict | None,
+                       bot_seats: dict[int, str] | None, now: bool) -> dict:
+    """The table's Resign and Abort controls, its log lines about seats that left the result, and its result panel
+    once the match is over (``result_panel``); ``now``: the table shows the match as it is (not a replay's step)."""
+    left = result_panel.forfeits(match, bot_seats)
+    return {"leave": result_panel.leave_controls(match, seat, names, left) if now else None,
+            "departures": result_panel.log_lines(match, names, bot_seats) if now else [],
+            "ending": result_panel.panel(match, seat, names, outcome, left) if now or outcome is not None else None,
+            "ending_templates": [f"{match.game}/_ending.html", "matches/_ending.html"]}
+
+
+def not_back_yet(match: Match, seat: int | None, bot_seats: dict[int, str] | None) -> str:
+    """Why this seat's player may not take back the seat a vote or their clock gave a bot, now ('' if they may, or
+    if there is nothing to take back): the table shows the reason in place of a button that would be refused."""
+    if seat is None or (bot_seats or {}).get(seat) not in ("vote", "clock"):
+        return ""
+    return why_not_back_yet(match, seat)
 
 
 def may_undo(match: Match, seat: int | None, bot_seats: dict[int, str] | None) -> bool:

@@ -69,6 +69,11 @@ def your_turn(match_id: int, url: str, message: str) -> dict:
     return {"type": "your_turn", "match": match_id, "url": url, "message": message}
 
 
+def pong() -> dict:
+    """The answer to a page's ``ping``: its socket still reaches a server that answers."""
+    return {"type": "pong"}
+
+
 def removed(message: str) -> dict:
     """The page must stop: signed out, banned, or no longer let in."""
     return {"type": "removed", "message": message}
@@ -155,7 +160,9 @@ def health_ping() -> dict:
 
 # --- Frames a page sends -------------------------------------------------------------------------------------------
 
-MATCH_FRAMES = frozenset({"move", "sync", "chat", "seat_vote", "take_back", "undo"})
+# ``resign`` (leave the result; in a co-operative game, leave the band) and ``abort`` (before every seat has moved)
+# carry nothing but their type: ``domain.leaving``.
+MATCH_FRAMES = frozenset({"move", "sync", "chat", "seat_vote", "take_back", "undo", "ping", "resign", "abort"})
 LOBBY_FRAMES = frozenset({"chat", "sync"})
 
 

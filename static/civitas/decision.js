@@ -1,0 +1,56 @@
+// The decision in reach: when the player is to decide and none of the decision's controls can be reached without
+// scrolling (the page opened scrolled, the turn came while they read further down, their last step moved the next
+// one off screen), the page brings the first control into view, just below the header and the sticky decision bar.
+// It never moves the page while another player decides, nor on a frame the player did not cause mid-decision.
+(function () {
+  "use strict";
+  const table = document.getElementById("table");
+  const root = document.querySelector("[data-match]");
+  if (!table || !root) return;
+  const MARGIN = 8;
+  const calm = window.matchMedia("(prefers-reduced-motion: reduce)");
+  let wasDeciding = false;
+  let clicked = false; // the player tapped a control since the last frame
+
+  function deciding() { return !!table.querySelector(".status.yours"); }
+  // The band of the viewport a control must be in: below the header and the decision bar (once stuck), above the
+  // bottom edge.
+  function band() {
+    const bar = document.querySelector(".topbar");
+    let top = bar ? bar.getBoundingClientRect().bottom : 0;
+    const decision = table.querySelector(".decision");
+    if (decision && getComputedStyle(decision).position === "sticky") top += decision.offsetHeight;
+    return { top: top, bottom: window.innerHeight };
+  }
+  function controls() {
+    return Array.prototype.filter.call(table.querySelectorAll("[data-move]:not(:disabled)"),
+      (el) => el.getClientRects().length && !el.closest(".decision"));
+  }
+  function inReach(el, at) {
+    const box = el.getBoundingClientRect();
+    return box.top >= at.top && box.bottom <= at.bottom;
+  }
+  function bringIntoView() {
+    if (!deciding() || root.dataset.drawer) return;
+    const all = controls();
+    if (!all.length) return;
+    const at = band();
+    if (all.some((el) => inReach(el, at))) return;
+    const first = all[0].getBoundingClientRect();
+    // After scrolling, the decision bar sticks: the control goes just below it.
+    const decision = table.querySelector(".decision");
+    const stuck = decision && getComputedStyle(decision).position === "sticky";
+    const barTop = (document.querySelector(".topbar") || { offsetHeight: 0 }).offsetHeight;
+    const below = barTop + (stuck ? decision.offsetHeight : 0) + MARGIN;
+    window.scrollBy({ top: first.top - below, behavior: calm.matches ? "auto" : "smooth" });
+  }
+  table.addEventListener("click", (event) => { if (event.target.closest("[data-move], [data-action]")) clicked = true; });
+  table.addEventListener("civitas:table", () => {
+    const now = deciding();
+    if (now && (!wasDeciding || clicked)) bringIntoView();
+    wasDeciding = now;
+    clicked = false;
+  });
+  wasDeciding = deciding();
+  if (wasDeciding) bringIntoView();
+})();

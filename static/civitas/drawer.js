@@ -1,0 +1,55 @@
+// Chat and log in a drawer on a phone: below 900 px the table talk and the log ("What happened") leave the page's
+// flow and open over the table from the dock's button, one tab each; the button counts the chat lines others wrote
+// since the player last looked. (At desktop width the chat stays beside the table and the log below it; the CSS
+// ignores the drawer's state there.)
+(function () {
+  "use strict";
+  const root = document.querySelector("[data-match]");
+  if (!root) return;
+  const opener = root.querySelector("[data-drawer-open]");
+  const unreadBadge = root.querySelector("[data-drawer-unread]");
+  const me = (document.querySelector('meta[name="civitas-user"]') || { content: "" }).content;
+  const wide = window.matchMedia("(min-width: 900px)");
+  let unread = 0;
+
+  function showUnread() {
+    unreadBadge.textContent = String(unread);
+    unreadBadge.hidden = unread === 0;
+    opener.setAttribute("aria-label", "Chat and log" + (unread ? ": " + unread + " unread" : ""));
+  }
+  function open(tab) {
+    root.dataset.drawer = tab;
+    root.querySelectorAll("[data-drawer-tab]").forEach((button) => {
+      button.setAttribute("aria-selected", String(button.dataset.drawerTab === tab));
+    });
+    if (tab === "chat") { unread = 0; showUnread(); }
+    const chosen = root.querySelector('[data-drawer-tab="' + tab + '"]');
+    if (chosen) chosen.focus();
+  }
+  function close() {
+    delete root.dataset.drawer;
+    opener.focus();
+  }
+  function chatSeen() { return wide.matches || root.dataset.drawer === "chat"; }
+
+  opener.addEventListener("click", () => open("chat"));
+  root.querySelectorAll("[data-drawer-tab]").forEach((button) => {
+    button.addEventListener("click", () => open(button.dataset.drawerTab));
+  });
+  root.querySelector("[data-drawer-close]").addEventListener("click", close);
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && root.dataset.drawer && !document.querySelector("dialog[open]")) close();
+  });
+  // A line someone else wrote, added while the chat was out of sight, is unread.
+  const watch = new MutationObserver((changes) => {
+    if (chatSeen()) return;
+    changes.forEach((change) => change.addedNodes.forEach((line) => {
+      if (line.nodeType !== 1) return;
+      const name = line.querySelector("b");
+      if (!name || name.textContent !== me) unread += 1;
+    }));
+    showUnread();
+  });
+  root.querySelectorAll("[data-chat-lines]").forEach((list) => watch.observe(list, { childList: true }));
+  wide.addEventListener("change", () => { if (wide.matches) { delete root.dataset.drawer; unread = 0; showUnread(); } });
+})();
