@@ -22,19 +22,10 @@ from apps.matches.engine import clock, engine
 from apps.matches.live import bot_driver as bots
 from apps.matches.models import Match, MatchSeat
 from tests.conftest import ROOT, require
+from tests.matches.conftest import T0
 from tests.matches.test_consumer import connect, next_of
 
 MIN, DAY = clock.MINUTE, clock.DAY
-T0 = 1_800_000_000_000  # the tests' own "now", in ms
-
-
-@pytest.fixture
-def now(monkeypatch):
-    """The server's time, moved by the test: ``now.at = ...``."""
-    class Now:
-        at = T0
-    monkeypatch.setattr(timekeeper, "now_ms", lambda: Now.at)
-    return Now
 
 
 def first_legal_move(match: Match) -> tuple[int, dict]:

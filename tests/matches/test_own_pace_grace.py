@@ -15,16 +15,7 @@ from apps.matches.models import Match, MatchSeat
 from apps.ratings.models import RatingChange
 
 DAY = clock.DAY
-T0 = 1_800_000_000_000
 RULES = engine("chronicle")
-
-
-@pytest.fixture
-def now(monkeypatch):
-    class Now:
-        at = T0
-    monkeypatch.setattr(timekeeper, "now_ms", lambda: Now.at)
-    return Now
 
 
 @pytest.fixture(autouse=True)

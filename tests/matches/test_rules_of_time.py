@@ -12,18 +12,10 @@ from apps.matches.domain.deeds import SeatSpec, do_move, do_start_match
 from apps.matches.engine import clock, engine
 from apps.matches.live import frames
 from apps.matches.models import Match, MatchSeat
+from tests.matches.conftest import T0
 
-T0 = 1_800_000_000_000
 RULES = engine("chronicle")
 TAKE_BACK = 'data-action="take_back"'
-
-
-@pytest.fixture
-def now(monkeypatch):
-    class Now:
-        at = T0
-    monkeypatch.setattr(timekeeper, "now_ms", lambda: Now.at)
-    return Now
 
 
 def timed(alice, bob, control: str, rated: bool = False) -> Match:

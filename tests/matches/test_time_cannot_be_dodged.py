@@ -18,20 +18,12 @@ from apps.matches.live import bot_driver as bots
 from apps.matches.live import frames
 from apps.matches.models import Match, MatchSeat
 from apps.ratings.models import RatingChange
+from tests.matches.conftest import T0
 from tests.matches.test_consumer import connect, next_of
 
 MIN, DAY = clock.MINUTE, clock.DAY
-T0 = 1_800_000_000_000
 RULES = engine("chronicle")
 BOT_ANSWERING = "The bot is answering for you; you can take your seat back once it has moved."  # (as asked)
-
-
-@pytest.fixture
-def now(monkeypatch):
-    class Now:
-        at = T0
-    monkeypatch.setattr(timekeeper, "now_ms", lambda: Now.at)
-    return Now
 
 
 def timed(people, control: str, rated: bool = False) -> Match:
