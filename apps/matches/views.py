@@ -310,7 +310,7 @@ def _replay_context(request, match: Match) -> dict:
     finished = match.status != Match.Status.RUNNING
     context.update({
         "step": step, "total": total, "viewer": viewer, "made_by": made.mover if made else "",
-        "made_note": _with_leavers(match, step, _undo_note(made) or (f"by {made.mover}" if made else "")),
+        "made_note": _with_leavers(match, step, _undo_note(made), made.mover if made else ""),
         "prev_step": step - 1 if step > 0 else None,
         "next_step": step + 1 if step < total else None,
         "game_css": f"{match.game}/{match.game}.css",
@@ -337,12 +337,15 @@ def _replay_viewer(request, match: Match, rows: list) -> int | None:
     return viewer
 
 
-def _with_leavers(match: Match, step: int, note: str) -> str:
-    """A replay step's note, with the seats that left the result at it (resigned, or lost on time), if any."""
+def _with_leavers(match: Match, step: int, note: str, mover: str) -> str:
+    """A replay step's note (how it was taken back, or took one back) with the seats that left the result at it
+    (resigned, or lost on time); "" where there is neither, and the page says who moved."""
     left = MatchSeat.objects.filter(match=match, handed_version=step, bot_by__in=MatchSeat.FORFEITS)
     said = [f"{seat.name} {'resigned' if seat.bot_by == MatchSeat.RESIGNED else 'lost on time'} here"
             for seat in left.order_by("index")]
-    return " · ".join([note, *said]) if said else ("" if note.startswith("by ") else note)
+    if not said:
+        return note
+    return " · ".join([note or (f"by {mover}" if mover else ""), *said]).strip(" ·")
 
 
 def _undo_note(made: MoveLog | None) -> str:
