@@ -202,6 +202,15 @@ def test_a_spectator_has_neither_resign_nor_abort(alice, bob):
     assert "data-leave=" not in table
 
 
+@pytest.mark.django_db
+def test_a_json_client_reads_the_result_of_a_resignation_in_its_state_frame(alice, bob):
+    match = started([alice, bob], rated=True)
+    assert leaving.resign(match.pk, 0) == ""
+    frame = json.loads(frames.frame_for(Match.objects.get(pk=match.pk), 1, "json"))
+    assert frame["outcome"] == {"winners": [1], "reason": "resigned", "resigned": [0]}
+    assert frame["legal"] == [] and frame["active"] == []
+
+
 # --- the socket -----------------------------------------------------------------------------------------------------
 
 @pytest.mark.django_db(transaction=True)

@@ -160,9 +160,11 @@ def json_frame(match: Match, seat: int | None, names: list[str], bot_seats: dict
     state = match.state if state is None else state
     mine = seat is not None and match.status == Match.Status.RUNNING and not (bot_seats and seat in bot_seats)
     view = rules.view(state, seat) if view is None else view
-    frame = protocol.json_state(match.version, view, rules.active_seats(state),
-                                rules.legal_moves(state, seat) if mine else [], rules.outcome(state), names,
-                                timekeeper.frame(match))
+    # A match that ended off the board (a resignation, a loss on time, an abort) has its result on the row only.
+    ended = state is match.state and match.status != Match.Status.RUNNING and match.outcome
+    frame = protocol.json_state(match.version, view, [] if ended else rules.active_seats(state),
+                                rules.legal_moves(state, seat) if mine else [],
+                                match.outcome if ended else rules.outcome(state), names, timekeeper.frame(match))
     if mine and may_undo(match, seat, bot_seats):
         frame["undo"] = True  # this seat may send {"type": "undo", ...} to take back its last step
     return encode(frame)
