@@ -44,7 +44,7 @@ from apps.matches.models import Match, MatchSeat
 
 # The columns a move on the loop sets beside its state (``checks.check_move``; a last move sets more, and is
 # written by the database thread): a step carries them, ``updated_at`` as ISO text.
-STEP_FIELDS = frozenset({"state", "version", "updated_at", "undo_seat", "clock"})
+STEP_FIELDS = frozenset({"state", "version", "updated_at", "undo_seat", "clock", "moved_seats"})
 
 
 @dataclass(frozen=True)
