@@ -23,6 +23,13 @@ def no_bot_delay(settings):
     settings.BOT_DELAY = 0
 
 
+@pytest.fixture(autouse=True)
+def bots_moved_by_the_test_alone(monkeypatch):
+    """The deadline sweep would also start a driver in the background, which raced the test's own ``move_bot`` for
+    the table's lease (under load it won, and the test's move came back None)."""
+    monkeypatch.setattr(bots, "drive_soon", lambda match_id: None)
+
+
 def own_pace(people, rated: bool) -> Match:
     return do_start_match("chronicle", [SeatSpec(person.username, person) for person in people], seed=20261124,
                           time_control="days:1", rated=rated)
