@@ -9,24 +9,12 @@ import pytest
 from django.db import connection
 from websockets.asyncio.client import connect
 
-from apps.matches.domain.deeds import SeatSpec, do_move, do_start_match
-from apps.matches.engine import engine
-from apps.matches.models import Match, MoveLog
+from apps.matches.models import MoveLog
 from tests.conftest import require, session_cookie
+from tests.matches.test_seat_budget import origins_after_four_steps
 
 pytestmark = pytest.mark.cluster
-RULES = engine("origins")
 BUDGET = 6
-
-
-def origins_after_four_steps(alice, bob) -> Match:
-    """The Origins match of seed 3, where alice's fourth step may be taken back and played again."""
-    match = do_start_match("origins", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=3)
-    for _ in range(4):
-        match.refresh_from_db()
-        seat = RULES.active_seats(match.state)[0]
-        assert do_move(match.pk, seat, RULES.legal_moves(match.state, seat)[0], match.version).ok
-    return match
 
 
 @pytest.mark.django_db(transaction=True)

@@ -18,14 +18,19 @@ RULES = engine("origins")
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
 
-@pytest.fixture
-def origins(alice, bob):
+def origins_after_four_steps(alice, bob) -> Match:
+    """The Origins match of seed 3, where alice's fourth step may be taken back and played again."""
     match = do_start_match("origins", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=3)
     for _ in range(4):
         match.refresh_from_db()
         seat = RULES.active_seats(match.state)[0]
         assert do_move(match.pk, seat, RULES.legal_moves(match.state, seat)[0], match.version).ok
     return match
+
+
+@pytest.fixture
+def origins(alice, bob):
+    return origins_after_four_steps(alice, bob)
 
 
 @pytest.fixture(autouse=True)
