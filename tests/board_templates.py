@@ -45,7 +45,8 @@ class GameTemplates:
         if seat is None:
             return []
         return [{"move": m, "json": json.dumps(m, separators=(",", ":")),
-                 "label": self.rules.describe_move(state, seat, m)} for m in self.rules.legal_moves(state, seat)]
+                 "label": self.rules.describe_move(state, seat, m), "why": self.rules.explain_move(state, seat, m)}
+                for m in self.rules.legal_moves(state, seat)]
 
     def board(self, state, seat) -> str:
         return self.render("board.html", {

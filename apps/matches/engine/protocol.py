@@ -194,6 +194,13 @@ class Rules(Generic[StateT]):
         """A short label for one of ``seat``'s legal moves, for its button and for screen readers."""
         return str(move.get("type", ""))
 
+    def explain_move(self, state: StateT, seat: int, move: Move) -> str:
+        """What one of ``seat``'s legal moves will do, said before it is chosen, in a sentence a newcomer follows:
+        its effect on the board and on the seat, who else it touches, and for a roll of dice the target and the
+        exact chance of success. Shown beside the move's control (``aria-describedby``); it reads only what the
+        seat may see. Every game says it for every move (tests/engines/test_decisions_explain.py)."""
+        return ""
+
     def round_label(self, state: StateT) -> str:
         """Where the game stands in its own course ("Round 3", "Story card 2"), for the replay's move list and its
         jump to a round; "" where the game has no such division."""

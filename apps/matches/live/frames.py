@@ -51,7 +51,8 @@ def legal_for(match: Match, state: dict, seat: int | None) -> list[dict]:
         return []
     rules = engine(match.game)
     return [
-        {"move": move, "json": json.dumps(move, separators=(",", ":")), "label": rules.describe_move(state, seat, move)}
+        {"move": move, "json": json.dumps(move, separators=(",", ":")), "label": rules.describe_move(state, seat, move),
+         "why": rules.explain_move(state, seat, move)}
         for move in rules.legal_moves(state, seat)
     ]
 
