@@ -132,6 +132,32 @@ GIFTS = (
          'perspectives.'),
 )
 ROLE_BY_ID = {r.id: r for r in PASTS + GIFTS}
+# Each ability in one sentence, as the rulebook text above has it without its story: what a setup card shows first.
+ROLE_BRIEFS = {
+    "soldier": "If you succeed at a strong option against a spirit, you may spare another player of your group "
+               "every effect of that encounter.",
+    "farmer": "While settling, having spent an active token, a 1 on any of your rolls lets you craft a tool (draw "
+              "artifacts until a tool comes up).",
+    "forester": "While gathering, having spent a keen token and rolled a success, your lowest roll also earns the "
+                "lowest-roll bonus resources.",
+    "advisor": "When another player visits an event and chooses a wise option, you may spend your wise tokens to "
+               "give them extra dice.",
+    "priest": "When you roll with communing tokens spent for extra dice, one failed roll is removed as if it had "
+              "never been rolled.",
+    "spouse": "While resting, if one of your caring dice succeeds, all of your caring dice count as successes.",
+    "chosen": "Against a spirit you may make every roll count as a 1 (a sure success), but each roll puts a "
+              "presence token on the quietest zone.",
+    "woken": "Resting does not restore your two core tokens, but in every keeping phase you regain one token in a "
+             "core trait.",
+    "whisperer": "When an event comes to your group, you may reroll the event die once to change which deck it "
+                 "comes from.",
+    "seer": "While resting, spend communing tokens and roll that many dice: any 4 or lower lets you look at the top "
+            "two cards of a deck.",
+    "mage": "When someone in your group spends tokens for extra dice, spend communing tokens and roll them: each 4 "
+            "or lower gives them a die, each 2 or lower takes one back.",
+    "empath": "At any time, spend caring tokens and roll that many dice: two rolls of 4 or lower let you read a "
+              "secret held by someone in your group.",
+}
 
 
 # --- Regions and zones ---------------------------------------------------------

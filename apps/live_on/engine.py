@@ -12,7 +12,7 @@ import marshal
 
 from apps.matches.engine import FlowRules, IllegalMove, MayOmit, Move, Pending, Rng, one_of, seed_state
 
-from . import bots, changes, flow, visibility, wording
+from . import bots, changes, explain, flow, visibility, wording
 from .state import LiveOnState
 
 __all__ = ["RULES", "LiveOnRules", "IllegalMove"]
@@ -111,6 +111,10 @@ class LiveOnRules(FlowRules[LiveOnState]):
     def describe_move(self, state: LiveOnState, seat: int, move: Move) -> str:
         """A short label for a move, for buttons and screen readers."""
         return wording.describe(state, seat, self.check_move_shape(move))
+
+    def explain_move(self, state: LiveOnState, seat: int, move: Move) -> str:
+        """What a legal move will do, said before it is chosen: dice with their exact chance, tokens left."""
+        return explain.explain(state, seat, self.check_move_shape(move))
 
     def round_label(self, state: LiveOnState) -> str:
         return f"Round {state['round']}" if state["round"] else "Setting out"

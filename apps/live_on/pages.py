@@ -15,6 +15,7 @@ from .content import (
     PASTS,
     REGIONS,
     RESOURCE_SLOTS,
+    ROLE_BRIEFS,
     STARTING_RESOURCES,
     TRAIT_COLORS,
     TRAITS,
@@ -30,9 +31,10 @@ def option_rows(options) -> list[dict]:
 
 
 def role_row(role) -> dict:
-    return {"id": role.id, "name": role.name, "trait": role.trait, "color": TRAIT_COLORS[role.trait],
+    return {"id": role.id, "name": role.name, "kind": role.kind, "trait": role.trait,
+            "color": TRAIT_COLORS[role.trait],
             "slots": [{"trait": t, "count": n} for t, n in zip(TRAITS, role.slots, strict=True)],
-            "ability": role.ability, "text": role.text}
+            "ability": role.ability, "brief": ROLE_BRIEFS[role.id], "text": role.text}
 
 
 def region_row(region) -> dict:
@@ -105,7 +107,7 @@ TERMS = (
     ("spots", "Regional event spots", (
         "Regional events are encountered when drawn and then placed: locations in the first vacant spot; spirits and "
         "phenomena on the spot the group was visiting, otherwise on the first spot with no spirit or phenomenon on "
-        "top.")),
+        "top.",)),
     ("encounter", "Options, diamonds and dice", (
         "Each encountering player chooses one of three options, rolls one die plus one per token spent of the "
         "option's trait, and counts rolls of 4 or less. When everyone has rolled, the card is flipped: a player "

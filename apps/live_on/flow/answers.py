@@ -26,10 +26,12 @@ from ..content import (
 from ..state import Ask, LiveOnState, Scouted
 from .board import (
     apply_effects,
+    article,
     awaited,
     built,
     built_count,
     cap,
+    counted,
     enc_options,
     encounter,
     end,
@@ -118,7 +120,7 @@ def answer_zones(state: LiveOnState, rng: Rng, seat: int, move: Move) -> None:
             remove_secret(state, target, card.id)
             apply_effects(state, rng, target, card.discovered, own=False)
         else:
-            log(state, f"{p(seat)} calls out {p(target)}'s secret as {card.mark}, and is wrong: -1 morale.")
+            log(state, f"{p(seat)} calls out {p(target)}'s secret as {card.mark}, and is wrong: loses 1 morale.")
             lose(state, seat, MORALE_TRAITS, 1)
     else:
         choose_zone(state, seat, move)
@@ -165,8 +167,9 @@ def a_spend(state: LiveOnState, rng: Rng, seat: int, ask: Ask, move: Move) -> No
         own = use_plans(state, move)
         spend_trait(state, seat, move["trait"], own)
         state["roll"][str(seat)] = {"extra": move["count"], "trait": move["trait"], "spent": move["count"]}
-        log(state, f"{p(seat)} spends {move['count']} {move['trait']} token(s)" + (" (one from the plans)"
-                                                                                   if move.get("plans") else "") + ".")
+        plans = " (one from the plans)" if move.get("plans") else ""
+        log(state, f"{p(seat)} spends {counted(move['count'], move['trait'] + ' token')}{plans} to roll "
+                   f"{counted(move['count'], 'more die', 'more dice')}.")
         mages = [m for m in ask["group"] if has_role(state, m, "mage") and state["seats"][m]["traits"]["communing"]]
         tasks += [{"t": "ask", "ask": {"kind": "mage", "seat": m, "for": seat}} for m in mages[:1]]
     if ask.get("then"):
@@ -186,14 +189,15 @@ def a_mage(state: LiveOnState, rng: Rng, seat: int, ask: Ask, move: Move) -> Non
         losses -= 1  # the prayer: one failure is forgiven, and its roll counts as the success it also is
     entry = state["roll"].setdefault(str(ask["for"]), {"extra": 0})
     entry["extra"] = max(0, entry["extra"] + wins - losses)
-    log(state, f"{p(seat)} communes for {p(ask['for'])}: rolls {fmt(rolls)}, +{wins} and -{losses} dice.")
+    log(state, f"{p(seat)} communes for {p(ask['for'])}: rolls {fmt(rolls)}, so {p(ask['for'])} rolls "
+               f"{counted(wins, 'more die', 'more dice')} and {counted(losses, 'die', 'dice')} fewer.")
 
 
 def a_option(state: LiveOnState, rng: Rng, seat: int, ask: Ask, move: Move) -> None:
     enc = encounter(state)
     enc["picks"][str(seat)] = move["index"]
     option = enc_options(enc)[move["index"]]
-    log(state, f"{p(seat)} chooses the {option.trait} option ({option.diamonds} diamond(s)).",
+    log(state, f"{p(seat)} chooses the {option.trait} option (it needs {counted(option.diamonds, 'success')}).",
         to=private_to(state, seat))
     push(state, *after_pick(state, seat))
 
@@ -204,7 +208,8 @@ def a_advise(state: LiveOnState, rng: Rng, seat: int, ask: Ask, move: Move) -> N
     spend_trait(state, seat, "wise", move["count"])
     helped = encounter(state)["helped"]
     helped[str(ask["for"])] = helped.get(str(ask["for"]), 0) + move["count"]
-    log(state, f"{p(seat)} advises {p(ask['for'])}, spending {move['count']} wise token(s).")
+    log(state, f"{p(seat)} advises {p(ask['for'])}, spending {counted(move['count'], 'wise token')}: "
+               f"{counted(move['count'], 'more die', 'more dice')} for them.")
 
 
 def a_invoke(state: LiveOnState, rng: Rng, seat: int, ask: Ask, move: Move) -> None:
@@ -239,7 +244,8 @@ def a_pick(state: LiveOnState, rng: Rng, seat: int, ask: Ask, move: Move) -> Non
     got = gain_trait(state, seat, move["trait"], 1, own=ask["own"])
     if ask.get("key"):
         state["pick_memory"][f"{seat}:{ask['key']}"] = move["trait"]
-    log(state, f"{p(seat)} regains a {move['trait']} token." if got else f"{p(seat)} has no room for it.")
+    log(state, f"{p(seat)} regains {article(move['trait'])} {move['trait']} token." if got
+        else f"{p(seat)} has no room for it.")
 
 
 def a_tend(state: LiveOnState, rng: Rng, seat: int, ask: Ask, move: Move) -> None:
@@ -252,15 +258,16 @@ def a_scout(state: LiveOnState, rng: Rng, seat: int, ask: Ask, move: Move) -> No
     zone = move["zone"]
     entry: Scouted = {"roll": rng.die(), "face": EVENT_DIE[rng.below(6)] if ask["face"] else None}
     state["scouted_next"][zone] = entry
-    log(state, f"{p(seat)} scouts {zone}: presence roll {entry['roll']}"
-        + (f", event die {entry['face']}." if entry["face"] else "."))
+    where = "the camp" if zone == "camp" else zone_label(state, zone)
+    face = f", the event die {entry['face']}." if entry["face"] else "."
+    log(state, f"{p(seat)} scouts {where} for next round: the presence die shows {entry['roll']}{face}")
 
 
 def contribute(state: LiveOnState, seat: int, building: str) -> None:
     state["seats"][seat]["res"] -= 1
     state["buildings"][building] += 1
     b = BUILDING_BY_ID[building]
-    log(state, f"{p(seat)} contributes a resource to the {b.name} ({state['buildings'][building]}/{b.cost}).")
+    log(state, f"{p(seat)} contributes a resource to the {b.name} ({state['buildings'][building]} of {b.cost}).")
     if built(state, building):
         log(state, f"The {b.name} is built.")
         if built_count(state) == len(BUILDINGS):
@@ -351,7 +358,7 @@ def a_lose(state: LiveOnState, rng: Rng, seat: int, ask: Ask, move: Move) -> Non
 def a_woken(state: LiveOnState, rng: Rng, seat: int, ask: Ask, move: Move) -> None:
     if move["type"] == "pick":
         gain_trait(state, seat, move["trait"], 1)
-        log(state, f"{p(seat)} is restless and regains a {move['trait']} token.")
+        log(state, f"{p(seat)} is restless and regains {article(move['trait'])} {move['trait']} token.")
 
 
 def a_trade(state: LiveOnState, rng: Rng, seat: int, ask: Ask, move: Move) -> None:

@@ -529,6 +529,17 @@ def food_need(state: LiveOnState) -> int:
     return state["players"] // 2
 
 
+def article(word: str) -> str:
+    return "an" if word[:1] in "aeiou" else "a"
+
+
+def counted(n: int, word: str, plural: str = "") -> str:
+    """'1 success', '2 successes', '0 resources': a count a log line reads aloud."""
+    if n == 1:
+        return f"{n} {word}"
+    return f"{n} {plural or word + ('es' if word.endswith('s') else 's')}"
+
+
 def fmt(rolls: list[int]) -> str:
     return "[" + " ".join(str(r) for r in rolls) + "]" if rolls else "no dice"
 

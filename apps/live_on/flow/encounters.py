@@ -16,6 +16,7 @@ from ..state import Encounter, LiveOnState, Task
 from .board import (
     apply_effects,
     built,
+    counted,
     discard_event,
     enc_options,
     encounter,
@@ -95,7 +96,8 @@ def t_enc_roll(state: LiveOnState, rng: Rng, task: Task) -> None:
             rolls.remove(failed[0])
             log(state, f"{p(seat)}'s prayer removes a failed roll of {failed[0]}.", to=private_to(state, seat))
     enc["rolls"][str(seat)] = rolls
-    log(state, f"{p(seat)} rolls {fmt(rolls)}: {successes(rolls)} success(es).", to=private_to(state, seat))
+    log(state, f"{p(seat)} rolls {fmt(rolls)}: {counted(successes(rolls), 'success')} (4 or less).",
+        to=private_to(state, seat))
     event = EVENT_BY_ID.get(enc["card"]) if enc["src"] == "event" else None
     if event and event.deck == "spirit" and has_role(state, seat, "chosen") and rolls:
         push(state, {"t": "ask", "ask": {"kind": "invoke", "seat": seat}})

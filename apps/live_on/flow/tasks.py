@@ -27,6 +27,7 @@ from .board import (
     apply_effects,
     built,
     core_traits,
+    counted,
     discard_event,
     draw_artifact,
     draw_event,
@@ -184,14 +185,15 @@ def t_gather_roll(state: LiveOnState, rng: Rng, task: Task) -> None:
     for s in seats:
         wins = sum(r <= value for r in rolls[s])
         got = gain_res(state, s, wins)
-        log(state, f"{p(s)} gathers: rolls {fmt(rolls[s])} against {value}, {wins} success(es), "
-                   f"+{got} resource(s).")
+        log(state, f"{p(s)} gathers: rolls {fmt(rolls[s])}, needing {value} or less: {counted(wins, 'success')}, "
+                   f"{counted(got, 'resource')} gained.")
     all_rolls = [(r, s) for s in seats for r in rolls[s]]
     if all_rolls:
         low, low_seat = min(all_rolls, key=lambda x: (x[0], seats.index(x[1])))
         if value - low > 0:
             got = gain_res(state, low_seat, value - low)
-            log(state, f"{p(low_seat)} rolled the group's lowest ({low}): +{got} bonus resource(s).")
+            log(state, f"{p(low_seat)} rolled the group's lowest ({low}, {value - low} under {value}): "
+                       f"{counted(got, 'bonus resource')} gained.")
         for s in seats:
             if has_role(state, s, "forester") and spent(state, s, "keen") and any(r <= value for r in rolls[s]):
                 mine = sorted(rolls[s])
@@ -200,7 +202,7 @@ def t_gather_roll(state: LiveOnState, rng: Rng, task: Task) -> None:
                     use = mine[1] if len(mine) > 1 else None
                 if use is not None and value - use > 0:
                     got = gain_res(state, s, value - use)
-                    log(state, f"{p(s)}'s bounty: their roll of {use} gives +{got} resource(s).")
+                    log(state, f"{p(s)}'s bounty: their roll of {use} gives {counted(got, 'more resource')}.")
 
 
 def t_explore_roll(state: LiveOnState, rng: Rng, task: Task) -> None:
@@ -210,7 +212,7 @@ def t_explore_roll(state: LiveOnState, rng: Rng, task: Task) -> None:
     for s in seats:
         rolls = roll_dice(rng, 1 + tool_bonus(state, s, "explore"))
         wins += sum(r <= value for r in rolls)
-        log(state, f"{p(s)} explores: rolls {fmt(rolls)} against {value}.")
+        log(state, f"{p(s)} explores: rolls {fmt(rolls)}, needing {value} or less.")
     state["explore"] = {"zone": zone, "seats": seats, "left": wins, "deep": task["deep"], "avoided": False}
     push(state, {"t": "explore_step"})
 
@@ -258,7 +260,8 @@ def t_avoid_roll(state: LiveOnState, rng: Rng, task: Task) -> None:
     value = zone_value(state, ex["zone"])
     if any(r <= value for r in rolls):
         ex["avoided"] = True
-    log(state, f"{p(s)} rolls {fmt(rolls)} against {value}.")
+    log(state, f"{p(s)} rolls {fmt(rolls)} to see it coming, needing {value} or less." if rolls
+        else f"{p(s)} spends nothing to see it coming.")
 
 
 def t_avoid_end(state: LiveOnState, rng: Rng, task: Task) -> None:
@@ -295,7 +298,7 @@ def t_scout_roll(state: LiveOnState, rng: Rng, task: Task) -> None:
     for s in seats:
         rolls = roll_dice(rng, 1 + extra(state, s) + tool_bonus(state, s, "scout"))
         wins = sum(r <= value for r in rolls)
-        log(state, f"{p(s)} scouts: rolls {fmt(rolls)} against {value}, {wins} success(es).")
+        log(state, f"{p(s)} scouts: rolls {fmt(rolls)}, needing {value} or less: {counted(wins, 'success')}.")
         for i in range(wins):
             tasks.append({"t": "ask", "ask": {"kind": "scout", "seat": s, "face": wins >= 2 and i == 0}})
     push(state, *tasks)
@@ -308,7 +311,7 @@ def t_cave_roll(state: LiveOnState, rng: Rng, task: Task) -> None:
     for s in seats:
         rolls = roll_dice(rng, 1 + extra(state, s) + tool_bonus(state, s, "cave"))
         wins += sum(r <= value for r in rolls)
-        log(state, f"{p(s)} shelters: rolls {fmt(rolls)} against {value}.")
+        log(state, f"{p(s)} seeks shelter: rolls {fmt(rolls)}, needing {value} or less.")
     if wins >= len(seats):
         state["sheltered"].append(zone)
         log(state, "The cave hides the group: no presence tokens and no event for them this round.")
@@ -344,7 +347,7 @@ def t_rest_roll(state: LiveOnState, rng: Rng, task: Task) -> None:
                 gain_trait(state, s, t, 1)
         rolls = roll_dice(rng, 1 + tool_bonus(state, s, "rest"))
         ok = any(r <= value for r in rolls)
-        log(state, f"{p(s)} rests: rolls {fmt(rolls)} against {value}" + (", a success." if ok else "."))
+        log(state, f"{p(s)} rests: rolls {fmt(rolls)}, needing {value} or less" + (", a success." if ok else "."))
         if ok:
             tasks.append({"t": "ask", "ask": pick_ask(s, True, "rest", key="rest1")})
             tasks.append({"t": "ask", "ask": pick_ask(s, True, "rest", key="rest2", exclude_key="rest1")})
@@ -353,7 +356,7 @@ def t_rest_roll(state: LiveOnState, rng: Rng, task: Task) -> None:
             hits = sum(r <= value for r in care)
             if has_role(state, s, "spouse") and hits:
                 hits = len(care)
-            log(state, f"{p(s)} tends to the others: rolls {fmt(care)}, {hits} success(es).")
+            log(state, f"{p(s)} tends to the others: rolls {fmt(care)}, {counted(hits, 'success')}.")
             others = [o for o in group if o != s]
             for _ in range(hits if others else 0):
                 tasks.append({"t": "ask", "ask": {"kind": "tend", "seat": s, "to": others}})
@@ -378,7 +381,7 @@ def t_settle_roll(state: LiveOnState, rng: Rng, task: Task) -> None:
         wins = sum(r <= value for r in own)
         pooled += sum(r <= value for r in more)
         log(state, f"{p(s)} settles: rolls {fmt(own)}" + (f" and {fmt(more)}" if more else "")
-            + f" against {value}.")
+            + f", needing {value} or less.")
         tasks += [{"t": "ask", "ask": {"kind": "contribute", "seat": s}} for _ in range(wins)]
         if has_role(state, s, "farmer") and spent(state, s, "active") and 1 in own + more:
             tasks.append({"t": "craft", "seat": s, "group": group})
@@ -386,9 +389,10 @@ def t_settle_roll(state: LiveOnState, rng: Rng, task: Task) -> None:
         if s not in settling and extra(state, s):
             more = roll_dice(rng, extra(state, s))
             pooled += sum(r <= value for r in more)
-            log(state, f"{p(s)} lends a hand from the rest zone: rolls {fmt(more)} against {value}.")
+            log(state, f"{p(s)} lends a hand from the rest zone: rolls {fmt(more)}, needing {value} or less.")
     if pooled:
-        log(state, f"The extra dice give {pooled} success(es), paid from the resources of one player at camp.")
+        log(state, f"The extra dice give {counted(pooled, 'success')}, paid from the resources of one player at "
+                   "camp.")
         tasks.append({"t": "ask", "ask": {"kind": "funder", "seat": settling[0], "count": pooled,
                                           "settling": settling, "payers": group}})
     push(state, *tasks)
@@ -440,11 +444,13 @@ def t_group_event(state: LiveOnState, rng: Rng, task: Task) -> None:
     scouted = state["scouted"].get(key)
     roll = scouted["roll"] if scouted else rng.die()
     if roll > tokens:
-        log(state, f"Presence roll {roll} against {tokens} token(s): no event for this group.")
+        log(state, f"The presence die shows {roll}, more than the {counted(tokens, 'presence token')} there: "
+                   "no event for this group.")
         return
     for z in group_zones(key):
         state["presence"][z] = 0
-    log(state, f"Presence roll {roll} against {tokens} token(s): an event occurs.")
+    log(state, f"The presence die shows {roll}, no more than the {counted(tokens, 'presence token')} there: "
+               "an event comes.")
     tasks: list[Task] = []
     if key == "camp" and built(state, "hall"):
         tasks.append({"t": "ask", "ask": {"kind": "hall", "seat": group["seats"][0], "group": group["seats"]}})
@@ -489,15 +495,15 @@ def t_food_check(state: LiveOnState, rng: Rng, task: Task) -> None:
     hungry as a whole; otherwise each group that ate nothing does. Nobody goes hungry twice in one keeping."""
     total = sum(pl["ate"] for pl in state["seats"])
     need = food_need(state)
-    log(state, f"The band eats {total} resource token(s) (need {need}, at least one per group).")
+    log(state, f"The band eats {counted(total, 'resource')} (it needs {need}, and at least one per group).")
     if total < need:
-        log(state, f"The band is {need - total} token(s) short: everyone goes hungry.")
+        log(state, f"The band is {counted(need - total, 'resource')} short: everyone goes hungry.")
         hungry = list(range(state["players"]))
     else:
         hungry = [s for group in state["groups"] if not any(state["seats"][m]["ate"] for m in group["seats"])
                   for s in group["seats"]]
     for s in sorted(hungry):
-        log(state, f"{p(s)} goes hungry: -1 health, -1 morale.")
+        log(state, f"{p(s)} goes hungry: loses 1 health and 1 morale.")
     for s in sorted(hungry, reverse=True):  # each loss asked goes to the front of the queue: seat 0's comes first
         lose(state, s, HEALTH_TRAITS, 1)
         lose(state, s, MORALE_TRAITS, 1)

@@ -15,7 +15,7 @@ from django import template
 
 from apps.live_on import flow
 from apps.live_on.content import ROLE_BY_ID
-from apps.live_on.pages import TERMS
+from apps.live_on.pages import TERMS, role_row
 from apps.matches.engine import name_seats, seat_name
 
 register = template.Library()
@@ -67,6 +67,19 @@ def option_move(legal: Sequence[dict] | None, index: int) -> dict | None:
     """The legal move choosing this option of the encounter card, if there is one."""
     return next((e for e in legal or [] if e["move"].get("type") == "option" and e["move"].get("index") == index),
                 None)
+
+
+@register.filter
+def why_id(entry: dict, legal: Sequence[dict]) -> str:
+    """The id of the visible text that says what a legal move will do (its ``why``): unique on the board, as
+    each move is once in ``legal``."""
+    return f"lo-why-{list(legal).index(entry)}"
+
+
+@register.filter
+def role_card(role: str) -> dict:
+    """A past's or gift's card, from the content the rules page shows too: name, trait, slots, ability."""
+    return role_row(ROLE_BY_ID[role])
 
 
 @register.filter
