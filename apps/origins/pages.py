@@ -35,13 +35,9 @@ from .wording import space_name
 def rules_context() -> dict:
     """Everything rules.html shows: the map, the pawns, the tiles, every card and the numbers in the rules."""
     return {
-        "map": {"width": geometry.WIDTH, "height": geometry.HEIGHT, "borders": geometry.BORDERS,
-                "start": {"x": geometry.START_BOX[0], "y": geometry.START_BOX[1], "w": geometry.START_BOX[2],
-                          "h": geometry.START_BOX[3],
-                          "lines": [{"x1": a, "y1": b, "x2": c, "y2": d} for a, b, c, d in geometry.START_LINES]},
-                "territories": [{"id": t.id, "name": t.name, "hex": COLOR_HEX[t.color],
-                                 "path": geometry.SHAPES[t.id]["path"], "x": geometry.SHAPES[t.id]["x"],
-                                 "y": geometry.SHAPES[t.id]["y"], "hunt": t.hunt} for t in TERRITORIES],
+        "map": {**geometry.map_context(),
+                "territories": [{"id": t.id, "name": t.name, "hex": COLOR_HEX[t.color], "label": geometry.LABELS[t.id],
+                                 "hunt_at": geometry.HUNTS.get(t.id), "hunt": t.hunt} for t in TERRITORIES],
                 "straits": [{"name": s.name, "lines": [{"x1": a, "y1": b, "x2": c, "y2": d}
                                                        for a, b, c, d in geometry.STRAIT_LINES[s.id]]}
                             for s in STRAITS]},

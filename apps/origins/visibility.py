@@ -46,13 +46,10 @@ def card_record(card_id: str) -> dict:
 def pawn_records(state: State) -> list[dict]:
     out = []
     at_start = 0
-    bx, by, bw, _ = geometry.START_BOX
     for pawn in sorted(state["pawns"], key=lambda p: p["id"]):
         color, height, width = parse_form(pawn["form"])
         if pawn["at"] == START:
-            per_row = 7
-            x = bx + 10 + (at_start % per_row) * 16
-            y = by + 20 + (at_start // per_row) * 22
+            x, y = geometry.cradle_slot(at_start)
             at_start += 1
         else:
             x, y = geometry.SHAPES[pawn["at"]]["x"], geometry.SHAPES[pawn["at"]]["y"]

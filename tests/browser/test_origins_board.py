@@ -23,6 +23,33 @@ SHOWS_AT_ITS_MIDDLE = """el => {
   return !!hit && hit.closest('[data-move]') === el; }"""
 
 
+# Every name on the map and every pawn, as boxes on the screen; the pairs that overlap, and the pawns under 24 px.
+LABEL_BOXES = """() => {
+  document.getAnimations().forEach(a => a.finish());  // a pawn landing is drawn larger for 0.6 s
+  const box = el => { const r = el.getBoundingClientRect(); return {l: r.left, t: r.top, r: r.right, b: r.bottom}; };
+  const names = [...document.querySelectorAll('#table .og-map .og-label')].map(el => [el.textContent.trim(), box(el)]);
+  const pawns = [...document.querySelectorAll('#table .og-map .og-piece')]
+    .map(el => [el.closest('.og-pawn').getAttribute('aria-label'), box(el)]);
+  const all = names.concat(pawns), clash = [];
+  for (let i = 0; i < all.length; i++) for (let j = i + 1; j < all.length; j++) {
+    const [n1, a] = all[i], [n2, b] = all[j];
+    const meet = a.l < b.r - 0.5 && b.l < a.r - 0.5 && a.t < b.b - 0.5 && b.t < a.b - 0.5;
+    if (meet && i < names.length) clash.push(`${n1} / ${n2}`);
+  }
+  const short = pawns.filter(([, b]) => b.b - b.t < 24).map(([n, b]) => `${n}: ${b.b - b.t}`);
+  return {names: names.length, clash, short};
+}"""
+
+
+def assert_names_stay_clear(page, pawns_readable: bool) -> None:
+    """No name on the map overlaps another name or a pawn; where the map is read closely, pawns are >= 24 px tall."""
+    found = page.evaluate(LABEL_BOXES)
+    assert found["names"] >= 42, "every territory and the Cradle is named on the map"
+    assert found["clash"] == [], f"{page.url}: names overlap"
+    if pawns_readable:
+        assert found["short"] == [], "pawns under 24 px tall"
+
+
 @pytest.fixture
 def origins_match(transactional_db, make_user):
     return two_person_match(make_user, "origins")
@@ -60,8 +87,12 @@ def test_two_people_play_origins_by_tapping_the_map_at_desktop_and_phone_width(o
     for page in pages:
         assert page.query_selector_all("#table .og-name")  # territory names are on the map
         assert_fits_a_thumb(page)
-    assert pages[1].is_visible("#table .og-map-hint")  # the phone is told the map scrolls
+    assert pages[1].is_visible("#table .og-map-hint")  # the phone is told it may zoom in
     assert not pages[0].is_visible("#table .og-map-hint")
+    map_box = pages[1].eval_on_selector("#table .og-map", "el => el.getBoundingClientRect().width")
+    assert map_box <= 375, "the phone sees the whole world while it has nothing to tap on it"
+    assert_names_stay_clear(pages[0], pawns_readable=True)
+    assert_names_stay_clear(pages[1], pawns_readable=False)
 
     picked_once = set()
     for turn in range(14):
@@ -95,9 +126,13 @@ def test_two_people_play_origins_by_tapping_the_map_at_desktop_and_phone_width(o
                 tap(mover, pages, back)
                 assert mover.query_selector("#table a.og-pawn[data-move]"), "putting the pawn back undoes the pick"
         if move["type"] in ("migrate", "swap", "place"):
-            assert other.query_selector(f"#table path.og-terr.is-changed[data-territory='{move['to']}']")
+            assert other.query_selector(f"#table use.og-terr.is-changed[data-territory='{move['to']}']")
             assert other.query_selector("#table .og-pawn.is-changed")
+        if mover is pages[1] and mover.query_selector("#table .og-map-scroll.is-choosing"):
+            assert_names_stay_clear(mover, pawns_readable=True)  # zoomed in to choose on the phone
         if turn == 9:
+            assert_names_stay_clear(pages[0], pawns_readable=True)
+            assert_names_stay_clear(pages[1], pawns_readable=False)
             for page, w in ((pages[0], 1280), (pages[1], 375)):
                 page.screenshot(path=str(ARTIFACTS / f"origins-board-{w}.png"), full_page=True)
     assert picked_once == {1280, 375}

@@ -10,10 +10,12 @@ import functools
 from collections.abc import Sequence
 
 from django import template
+from django.templatetags.static import static
 
 from apps.matches.engine import name_seats, seat_name
-from apps.origins.content import GRID, START, TERRITORY_BY_ID, parse_form
-from apps.origins.geometry import CELL, SHAPES, map_context
+from apps.origins import geometry
+from apps.origins.content import START, parse_form
+from apps.origins.geometry import HUNTS, LABELS, SHAPES, map_context
 from apps.origins.visibility import PAWN_FILL
 from apps.origins.wording import form_words
 
@@ -61,62 +63,44 @@ def get(mapping: dict | None, key):
 
 
 @register.simple_tag
+def origins_world() -> str:
+    """The URL of the land and territory shapes the map's ``<use>`` elements point into."""
+    return static("origins/world.svg")
+
+
+@register.simple_tag
 def origins_map() -> dict:
     """The static drawing of the world map: ``{% origins_map as geo %}``."""
     return map_context()
 
 
 # --- The drawn board --------------------------------------------------------------------------
-# Pawns are drawn as a block of width x height little squares on a base in the owner's colour, so
-# colour, height and width read at a glance; every tappable thing carries a transparent square of
-# HIT x HIT map units (the map is never drawn narrower than 740 px for its 960 units, so >= 46 px).
+# A pawn is a piece in its owner's colour (PIECE_W x PIECE_H map units, about 26 px tall at desktop width) holding a
+# block of width x height squares in the pawn's colour, so owner, colour, height and width read at a glance; every
+# tappable thing carries a transparent square of HIT x HIT map units (>= 44 px wherever the map is drawn >= 760 px).
 
 HIT = 58
-BLOCK = 6
-CRADLE_PER_ROW = 2
-CRADLE_STEP = 64
-NAME_LINE = 10
+PIECE_W, PIECE_H = geometry.PIECE_W, geometry.PIECE_H
+BLOCK = 5
 
 
-def _label_lines(name: str) -> list[str]:
-    """A territory name on one line, or two when long (split at the space nearest the middle)."""
-    if len(name) <= 10 or " " not in name:
-        return [name]
-    spaces = [i for i, ch in enumerate(name) if ch == " "]
-    cut = min(spaces, key=lambda i: abs(i - len(name) / 2))
-    return [name[:cut], name[cut + 1:]]
-
-
-def _pawn_art(pawn: dict, x: int, y: int) -> dict:
-    """Coordinates of one pawn standing on (x, y): body, inner grid, base, hit square."""
-    w, h = 6 + BLOCK * pawn["width"], 6 + BLOCK * pawn["height"]
-    left, top = x - w // 2, y + 4 - h
-    grid = "".join(f"M{left + w * i / pawn['width']:g} {top}v{h}" for i in range(1, pawn["width"]))
-    grid += "".join(f"M{left} {top + h * i / pawn['height']:g}h{w}" for i in range(1, pawn["height"]))
-    return {"x": left, "y": top, "w": w, "h": h, "grid": grid, "base_x": left - 3, "base_y": y + 4,
-            "base_w": w + 6, "hit_x": x - HIT // 2, "hit_y": y - HIT // 2 - 4, "cx": x, "cy": y}
+def _pawn_art(pawn: dict, x: float, y: float) -> dict:
+    """Coordinates of one pawn's piece centred on (x, y): the piece, its block of squares, the hit square."""
+    w, h = BLOCK * pawn["width"], BLOCK * pawn["height"]
+    left, top = x - w / 2, y + PIECE_H / 2 - 4 - h
+    grid = "".join(f"M{left + BLOCK * i:g} {top:g}v{h}" for i in range(1, pawn["width"]))
+    grid += "".join(f"M{left:g} {top + BLOCK * i:g}h{w}" for i in range(1, pawn["height"]))
+    return {"x": f"{left:g}", "y": f"{top:g}", "w": w, "h": h, "grid": grid,
+            "px": f"{x - PIECE_W / 2:g}", "py": f"{y - PIECE_H / 2:g}", "pw": PIECE_W, "ph": PIECE_H,
+            "hit_x": f"{x - HIT / 2:g}", "hit_y": f"{y - HIT / 2:g}", "cx": f"{x:g}", "cy": f"{y:g}",
+            "size_y": f"{y - PIECE_H / 2 + 8:g}", "size": f"{pawn['width']}×{pawn['height']}"}
 
 
 @functools.cache
-def _bounds(territory: str) -> tuple[int, int, int, int]:
-    cells = [(c, r) for r, row in enumerate(GRID) for c, ch in enumerate(row) if ch == TERRITORY_BY_ID[territory].code]
-    xs, ys = [c for c, _ in cells], [r for _, r in cells]
-    return min(xs) * CELL, min(ys) * CELL, (max(xs) + 1) * CELL, (max(ys) + 1) * CELL
-
-
-def _area(territory: str) -> int:
-    x1, y1, x2, y2 = _bounds(territory)
-    return (x2 - x1) * (y2 - y1)
-
-
-@functools.cache
-def _territory_hit(territory: str) -> dict | None:
-    """A transparent square widening a territory too small to tap to HIT units each way, or None."""
-    x1, y1, x2, y2 = _bounds(territory)
-    if x2 - x1 >= HIT and y2 - y1 >= HIT:
-        return None
-    w, h = max(HIT, x2 - x1), max(HIT, y2 - y1)
-    return {"x": (x1 + x2 - w) // 2, "y": (y1 + y2 - h) // 2, "w": w, "h": h}
+def _territory_hit(territory: str) -> dict:
+    """A transparent square of HIT units around the territory's spot, so even Tasmania is a thumb wide."""
+    x, y = SHAPES[territory]["x"], SHAPES[territory]["y"]
+    return {"x": f"{x - HIT / 2:g}", "y": f"{y - HIT / 2:g}", "w": HIT, "h": HIT}
 
 
 @register.simple_tag
@@ -133,25 +117,24 @@ def origins_board(view: dict, legal: Sequence[dict] | None) -> dict:
     selects = {e["move"]["pawn"]: e for e in legal or [] if e.get("move", {}).get("type") == "select"}
     territories = []
     for t in view["territories"]:
-        lines = _label_lines(t["name"])
-        label_y = t["y"] + 19 if t["y"] + 19 + NAME_LINE * len(lines) <= geo["height"] else t["y"] - 36
-        territories.append(dict(t, path=geo["paths"][t["id"]], target=targets.get(t["id"]),
-                                changed=t["id"] in spaces, lines=lines, label_y=label_y,
-                                hit=_territory_hit(t["id"])))
-    # Small territories last, so their hit squares lie over their big neighbours, not under them.
-    territories.sort(key=lambda t: (t["target"] is not None, -_area(t["id"])))
+        label = LABELS[t["id"]]
+        hunt = HUNTS.get(t["id"])
+        territories.append(dict(t, target=targets.get(t["id"]), changed=t["id"] in spaces, lines=label["lines"],
+                                label_x=label["x"], label_y=label["y"], hit=_territory_hit(t["id"]),
+                                hunt_x=hunt[0] if hunt else None, hunt_y=hunt[1] if hunt else None))
+    # Targets last, so their hit squares lie over the other territories, not under them.
+    territories.sort(key=lambda t: t["target"] is not None)
     pawns, at_start = [], 0
-    start = geo["start"]
     for p in view["pawns"]:
         if p["at"] == START:
-            x = start["x"] + 48 + (at_start % CRADLE_PER_ROW) * CRADLE_STEP
-            y = start["y"] + 62 + (at_start // CRADLE_PER_ROW) * 62
+            x, y = geometry.cradle_slot(at_start)
             at_start += 1
         else:
             x, y = SHAPES[p["at"]]["x"], SHAPES[p["at"]]["y"]
         pawns.append(dict(p, art=_pawn_art(p, x, y), move=selects.get(p["id"]), changed=p["id"] in moved,
                           picked=pending.get("pawn") == p["id"]))
     return {"geo": geo, "territories": territories, "pawns": pawns, "has_targets": bool(targets),
+            "map_choices": bool(targets or selects), "world": static("origins/world.svg"),
             "straits": set(changed.get("straits", [])), "seats": set(changed.get("seats", [])),
             "supply": set(changed.get("supply", []))}
 
@@ -160,5 +143,5 @@ def origins_board(view: dict, legal: Sequence[dict] | None) -> dict:
 def pawn_glyph(form: str) -> dict:
     """A reserve form drawn the way the map draws pawns (for the evolve buttons)."""
     color, height, width = parse_form(form)
-    art = _pawn_art({"width": width, "height": height}, 20, 36)
+    art = _pawn_art({"width": width, "height": height}, 20, 22)
     return dict(art, fill=PAWN_FILL[color], words=form_words(form))
