@@ -540,33 +540,33 @@ class Game:
         return self._drawn(seat, age, "revealed", f"{{p{seat}}} drew and revealed {{0}}.")
 
     def draw_meld(self, seat: int, age: int) -> str:
-        return self._drawn(seat, age, "board", f"{{p{seat}}} drew and melded {{0}}.")
+        return self._drawn(seat, age, "board", f"{{p{seat}}} drew {{0}} and melded it onto their board.")
 
     def draw_score(self, seat: int, age: int) -> str:
         self.s["scored"][seat] += 1
-        return self._drawn(seat, age, "score", f"{{p{seat}}} drew and scored {{0}}.")
+        return self._drawn(seat, age, "score", f"{{p{seat}}} drew {{0}} and scored it (into their score pile).")
 
     def draw_tuck(self, seat: int, age: int) -> str:
         self.s["tucked"][seat] += 1
-        return self._drawn(seat, age, "tuck", f"{{p{seat}}} drew and tucked {{0}}.")
+        return self._drawn(seat, age, "tuck", f"{{p{seat}}} drew {{0}} and tucked it under its pile.")
 
     def keep(self, seat: int, card: str) -> None:
         """A revealed card goes to its drawer's hand."""
         self.move(card, "hand", seat, f"{{p{seat}}} kept {{0}} in hand.")
 
     def meld(self, seat: int, card: str) -> None:
-        self.move(card, "board", seat, f"{{p{seat}}} melded {{0}}.")
+        self.move(card, "board", seat, f"{{p{seat}}} melded {{0}} onto their board.")
 
     def tuck(self, seat: int, card: str) -> None:
         self.s["tucked"][seat] += 1
-        self.move(card, "tuck", seat, f"{{p{seat}}} tucked {{0}}.")
+        self.move(card, "tuck", seat, f"{{p{seat}}} tucked {{0}} under their {COLOR[card]} pile.")
 
     def score(self, seat: int, card: str) -> None:
         self.s["scored"][seat] += 1
-        self.move(card, "score", seat, f"{{p{seat}}} scored {{0}}.")
+        self.move(card, "score", seat, f"{{p{seat}}} scored {{0}} (into their score pile).")
 
     def return_card(self, seat: int, card: str) -> None:
-        self.move(card, "deck", None, f"{{p{seat}}} returned {{0}}.")
+        self.move(card, "deck", None, f"{{p{seat}}} returned {{0}} to the bottom of its supply pile.")
 
     def to_hand(self, seat: int, card: str, text: str | None = None) -> None:
         self.move(card, "hand", seat, text or f"{{p{seat}}} took {{0}} into hand.")
@@ -583,7 +583,7 @@ class Game:
         if len(pile["cards"]) < 2 or pile["splay"] == direction:
             return
         pile["splay"] = direction
-        self.log(f"{{p{seat}}} splayed {color} cards {direction}.")
+        self.log(f"{{p{seat}}} splayed their {color} pile {direction}: more of its icons now count.")
         self.dirty.add(seat)
         self.changed()
 
@@ -591,7 +591,7 @@ class Game:
         pile = self.s["seats"][seat]["board"][color]
         if pile["splay"] != "none":
             pile["splay"] = "none"
-            self.log(f"{{p{seat}}} unsplayed {color} cards.")
+            self.log(f"{{p{seat}}}'s {color} pile is no longer splayed: only its top card's icons count.")
             self.dirty.add(seat)
             self.changed()
 
@@ -637,7 +637,7 @@ class Game:
         shared = False
         self.source = card
         self.vars = {}
-        self.log(f"{{p{me}}} activated the dogma of {{0}}.", [card])
+        self.log(f"{{p{me}}} carried out the dogma of {{0}}.", [card])
         try:
             for demand, fn in effect_list(card, edition):
                 for p in order:
@@ -650,7 +650,7 @@ class Game:
                         if p != me and self.changes != before:
                             shared = True
             if shared:
-                self.log(f"{{p{me}}} takes a free draw because an opponent shared.")
+                self.log(f"{{p{me}}} draws a card: an opponent shared the dogma and it changed something.")
                 self.draw(me, draw_age_for(self.s, me))
         except DogmaEnds:
             pass
@@ -661,7 +661,7 @@ class Game:
         saved_source, saved_vars = self.source, self.vars
         self.source = card
         self.vars = {}
-        self.log(f"{{p{seat}}} executes the non-demand effects of {{0}}.", [card])
+        self.log(f"{{p{seat}}} carries out the effects of {{0}} for themselves alone (not its demands).", [card])
         for demand, fn in effect_list(card, self.s["edition"]):
             if not demand:
                 fn(self, seat, seat)
@@ -730,7 +730,7 @@ def do_action(g: Game, seat: int, move: dict) -> None:
         card = next(c for c in s["achievements"] if AGE[c] == move["age"])
         s["achievements"].remove(card)
         s["seats"][seat]["achievements"].append(card)
-        g.log(f"{{p{seat}}} achieved age {move['age']}.")
+        g.log(f"{{p{seat}}} claimed the age {move['age']} achievement.")
         g.changed()
         g.check_achievement_win(seat)
     elif kind == "dogma":

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from apps.matches.engine import IllegalMove, Move, Pending, Rules, one_of
 
-from . import ages, bot, changes, core, visibility, wording  # noqa: F401  (ages registers every card's dogma)
+from . import ages, bot, changes, core, explain, visibility, wording  # noqa: F401  (ages registers every card's dogma)
 from .core import InnovationState
 from .peeks import peeks
 
@@ -115,6 +115,11 @@ class InnovationRules(Rules[InnovationState]):
     def describe_move(self, state: InnovationState, seat: int, move: Move) -> str:
         """A short human label for a move, for buttons and screen readers."""
         return wording.move_label(state, seat, self.check_move_shape(move))
+
+    def explain_move(self, state: InnovationState, seat: int, move: Move) -> str:
+        """What the move will do, before it is chosen (``explain``): the age drawn, the icons a meld changes,
+        what an achievement needs, who shares a dogma and who is demanded of; ``{pN}`` names seats."""
+        return explain.explain(state, seat, self.check_move_shape(move))
 
     def round_label(self, state: InnovationState) -> str:
         return "Setup" if state["phase"] == "setup" else f"Turn {state['turn']['number']}"

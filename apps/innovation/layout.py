@@ -12,9 +12,12 @@ so it is tested without Django.
 
 from __future__ import annotations
 
+from apps.matches.engine import name_seats
+
 from . import wording
 from .cards import CARDS, THIRD
-from .core import COLORS, SHOWN_BY_SPLAY
+from .core import AGE, COLORS, SHOWN_BY_SPLAY
+from .explain import achieve_needs
 
 ICON_LABELS = {
     "castle": "Castle", "crown": "Crown", "leaf": "Leaf", "lightbulb": "Lightbulb", "factory": "Factory",
@@ -73,10 +76,12 @@ def _key(move: dict) -> tuple:
 
 
 class _Placer:
-    """Hands out each legal entry once: the first place that claims a move gets its entry."""
+    """Hands out each legal entry once: the first place that claims a move gets its entry, with its ``why``
+    (what the move will do) in the players' names and ``why_id``, the page id of the line that says it."""
 
-    def __init__(self, legal: list[dict], kind: str | None):
-        self.by_move = {_key(e["move"]): e for e in legal}
+    def __init__(self, legal: list[dict], kind: str | None, names: list[str] | None = None):
+        self.by_move = {_key(e["move"]): {**e, "why": name_seats(e.get("why", ""), names or []),
+                                          "why_id": f"in-why-{i}"} for i, e in enumerate(legal)}
         self.placed: set[tuple] = set()
         self.kind = kind
 
@@ -201,14 +206,28 @@ def _actions(placer: _Placer, legal: list[dict], names: list[str]) -> list[dict]
         if key in placer.placed:
             continue
         placer.placed.add(key)
+        entry = placer.by_move[key]
         actions.append({"entry": entry, "label": _action_label(entry, placer.kind, names)})
     return actions
+
+
+def achievement_blocked(view: dict, seat: int | None, age: int) -> str:
+    """Why ``seat`` may not claim the age's achievement now, in the engine's words (``explain.achieve_needs``);
+    "" for an onlooker or before play begins."""
+    if seat is None or view["phase"] != "play":
+        return ""
+    record = view["seats"][seat]
+    best = max((AGE[p["top"]] for p in record["board"] if p["top"]), default=0)
+    needs = achieve_needs(age, record["points"], best)
+    if needs.startswith("Needs"):
+        return needs
+    return "You may claim it with an action on your turn, when no decision is waiting."
 
 
 def board_layout(view: dict, legal: list[dict], seat: int | None, names: list[str]) -> dict:
     edition = view.get("edition", "first")
     pending = view.get("pending") or {}
-    placer = _Placer(legal, pending.get("kind"))
+    placer = _Placer(legal, pending.get("kind"), names)
     marks = view.get("marks") or {}
     order = list(range(view["players"]))
     if seat is not None:
@@ -218,6 +237,8 @@ def board_layout(view: dict, legal: list[dict], seat: int | None, names: list[st
                  "name": names[r["seat"]] if r["seat"] < len(names) else "",
                  "entry": placer.card_choice(r["card"])} for r in view.get("revealed", [])]
     achievements = [{"age": a, "entry": placer.claim({"type": "achieve", "age": a})} for a in view["achievements"]]
+    for a in achievements:
+        a["blocked"] = "" if a["entry"] else achievement_blocked(view, seat, a["age"])
     drawn = set(marks.get("supply", []))
     supply = [{**pile, "changed": pile["age"] in drawn} for pile in view["supply"]]
     return {
