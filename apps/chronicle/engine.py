@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from apps.matches.engine import BotChooser, FlowRules, IllegalMove, Move, Pending, Rng, clone, one_of
 
-from . import changes, flow, visibility, wording
+from . import changes, explain, flow, visibility, wording
 from .bots import heuristic
 from .content import ASPECT_LABELS
 from .state import ChronicleState
@@ -74,6 +74,11 @@ class ChronicleRules(FlowRules[ChronicleState]):
         _, fate = flow.choosable_fills(state)
         return wording.describe(move, reward=flow.reward_alternatives(state), fate=fate)
 
+    def explain_move(self, state: ChronicleState, seat: int, move: Move) -> str:
+        """What the move will do, before it is chosen (``explain``): which drawn cards pay for a fill card, what
+        a pile or a reward adds to the Civilization Deck, what drawing again leads to; ``{pN}`` names seats."""
+        return explain.explain(state, seat, self.check_move_shape(move))
+
     def round_label(self, state: ChronicleState) -> str:
         return wording.round_label(state["phase"], state["story"])
 
@@ -111,7 +116,7 @@ class ChronicleRules(FlowRules[ChronicleState]):
             card = move["card"]
             if card not in flow.drawn(state)["fill"]:
                 return wording.FILL_NOT_DRAWN
-            return wording.cannot_pay_for(card)
+            return explain.why_unpayable(card, flow.drawn(state)["civ"], named=True)
         if kind == "redraw":
             return wording.NO_NEED_TO_REDRAW
         return wording.FILL_THE_BLANK

@@ -88,16 +88,17 @@ def story_revealed(number: int, title: str, blank: str) -> str:
 
 
 def discard_shuffled_back(seat: int, kind: str) -> str:
-    return f"{seat_token(seat)}'s {kind} discard pile is shuffled back into the deck."
+    return f"{seat_token(seat)}'s {kind_label(kind)} discard pile is shuffled back into their {kind_label(kind)} deck."
 
 
 def drew(seat: int, fill: Sequence[str], civ: Sequence[str]) -> str:
-    return (f"{seat_token(seat)} draws {join_words([fill_name(c) for c in fill])}, "
-            f"with {join_words([character_phrase(c) for c in civ])} from their civilization.")
+    return (f"{seat_token(seat)} draws the fill cards {join_words([fill_name(c) for c in fill])}, and "
+            f"{join_words([character_phrase(c) for c in civ])} from their Civilization Deck to pay with.")
 
 
 def draws_again(seat: int) -> str:
-    return f"{seat_token(seat)} can pay for none of them, shuffles them back and draws again."
+    return (f"{seat_token(seat)} can pay for none of the fill cards, shuffles them and the civilization cards "
+            "back, and draws again.")
 
 
 def filled_blank(seat: int, title: str, card: str, *, fate: bool) -> str:
@@ -106,15 +107,16 @@ def filled_blank(seat: int, title: str, card: str, *, fate: bool) -> str:
 
 
 def reward_piles_empty(seat: int) -> str:
-    return f"The piles {seat_token(seat)} could take a reward from are empty."
+    return f"No reward for {seat_token(seat)}: the character piles this card rewards from are empty."
 
 
 def reward_taken(seat: int, cards: Sequence[str]) -> str:
-    return f"{seat_token(seat)}'s civilization took {join_words([character_phrase(c) for c in cards])}."
+    return (f"{seat_token(seat)} adds {join_words([character_phrase(c) for c in cards])} to their Civilization "
+            "Deck as a reward.")
 
 
 def reward_refused(seat: int) -> str:
-    return f"{seat_token(seat)} takes no character card."
+    return f"{seat_token(seat)} takes no reward card."
 
 
 def has_voted(seat: int) -> str:
@@ -182,10 +184,6 @@ def pile_empty(aspect: str) -> str:
 
 def no_seat_to_vote_for(seat: int) -> str:
     return f"There is no seat {seat} to vote for."
-
-
-def cannot_pay_for(card: str) -> str:
-    return f"You cannot pay for {fill_name(card)} with the civilization cards you drew."
 
 
 # --- Prompts: the decision awaited, said to the seat that makes it (``mine``) or to everyone else ------

@@ -256,7 +256,7 @@ def test_a_single_icon_reward_takes_the_top_card_of_that_pile():
     after = RULES.apply(state, 0, {"type": "take_reward", "option": 0})
     assert top in owned(after)
     assert after["piles"]["cold"] == state["piles"]["cold"][:-1]
-    assert f"{{p0}}'s civilization took {CHARACTER_BY_ID[top].name} (Cold)." in after["log"]
+    assert f"{{p0}} adds {CHARACTER_BY_ID[top].name} (Cold) to their Civilization Deck as a reward." in after["log"]
     assert_cards_conserved(after)
 
 

@@ -14,6 +14,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from apps.chronicle.content import ASPECT_GLYPHS, ASPECT_LABELS, KIND_LABELS
+from apps.chronicle.explain import why_unpayable as unpayable_reason
 from apps.chronicle.pages import TERMS
 from apps.matches.engine import name_seats, seat_name
 
@@ -49,6 +50,12 @@ def alternatives(alts: Sequence[Sequence[str]]) -> SafeString:
         title = " + ".join(ASPECT_LABELS.get(a, a) for a in alt)
         parts.append(format_html('<span class="alt{}" title="{}">{}</span>', group, title, icons(alt)))
     return format_html_join("", "{}", ((p,) for p in parts))
+
+
+@register.filter
+def why_unpayable(card_id: str, draw: dict) -> str:
+    """What a drawn fill card's cost needs that the drawn civilization cards (``view.draw``) do not show."""
+    return unpayable_reason(card_id, [card["id"] for card in draw.get("civ", [])])
 
 
 @register.filter
