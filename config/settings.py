@@ -272,6 +272,8 @@ MATCH_FRAME_RATE = tuple(int(n) for n in os.environ.get("CIVITAS_MATCH_FRAME_RAT
 # Moves and undos one seat may send per (count, seconds), all its sockets in every process together
 # (apps/matches/live/seat_budget.py); a count of 0 counts nothing.
 SEAT_STEP_RATE = tuple(int(n) for n in os.environ.get("CIVITAS_SEAT_STEP_RATE", "20,10").split(","))
+# Hints one seat may ask for per (count, seconds) (apps/matches/domain/hints.py): each is a strong bot's search.
+HINT_RATE = tuple(int(n) for n in os.environ.get("CIVITAS_HINT_RATE", "6,60").split(","))
 # An undo tells the table; the same seat's further undos within this many seconds of its last tell nothing more.
 UNDO_NOTICE_QUIET_SECONDS = 10
 # Asynchronous PostgreSQL connections per process for the moves played on its event loop (apps/matches/loop_db.py);

@@ -26,7 +26,7 @@ def determinized(state: LiveOnState, seat: int | None, rng: random.Random) -> Li
         held_ids = [h["id"] for _, h in unknown_secrets if EVENT_BY_ID[h["id"]].deck == deck]
         spare = [c for c in cards if c not in known and EVENT_BY_ID[c].kind == "secret"]
         pool = held_ids + spare
-        dealt = list(pool)
+        dealt = sorted(pool)  # not in the order they lie: which secret is where is what the seat cannot see
         rng.shuffle(dealt)
         mapping.update(zip(pool, dealt, strict=True))
         cards[:] = [mapping.get(c, c) for c in cards]

@@ -47,6 +47,9 @@ class Match(models.Model):
     watchers = models.CharField(max_length=16, choices=Watchers.choices, default=Watchers.ANYONE)
     rated = models.BooleanField(default=False, help_text="Its result moves its players' ratings (apps/ratings); "
                                                          "only signed-up people sat at it when it started.")
+    lesson = models.BooleanField(default=False, db_default=False, help_text="A guided first game (\"Learn to play\", "
+                                 "apps/matches/domain/lessons.py): the learner's moves follow the game's lesson "
+                                 "script until it is played out; unrated and never listed.")
     clock = models.JSONField(null=True, blank=True, help_text="Each seat's time (apps/matches/engine/clock.py); "
                                                              "empty for a friendly, untimed match.")
     state = StateField()

@@ -31,6 +31,7 @@ from apps.matches.domain.move_list import replay_moves
 from apps.matches.domain.selectors import live_matches, recent_chat, running_matches_for
 from apps.matches.engine import all_games, engine, game_entry, pages_module
 from apps.matches.engine import clock as clocks
+from apps.matches.engine.lesson import lesson_for
 from apps.matches.live import frames, protocol
 from apps.matches.models import Match, MatchSeat, MoveLog
 from apps.moderation.selectors import is_moderator
@@ -41,6 +42,7 @@ def home(request):
     mine = running_matches_for(request.user)
     return render(request, "matches/home.html", {
         "games": all_games(),
+        "lessons": [entry.slug for entry in all_games() if entry.app and lesson_for(entry.slug)],
         "lobbies": open_public_lobbies(),
         "live": live_matches(request.user, request.session),
         "my_matches": mine,
@@ -90,6 +92,7 @@ def game_rules(request, slug: str):
         if pages is not None and hasattr(pages, "rules_context"):
             context.update(pages.rules_context())
         context["rules"] = engine(slug)
+        context["has_lesson"] = lesson_for(slug) is not None
     if request.GET.get("panel") == "1":  # the rules alone, for the panel a match page opens over the table
         return render(request, "matches/_rules.html", context | {"panel": True})
     return render(request, "matches/game_rules.html", context)

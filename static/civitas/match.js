@@ -152,11 +152,15 @@
     });
   }
   function showError(frame) {
+    if (frame.about === "hint") { showHint(frame); return; } // a refused hint: the move waited on stays pending
     settle();
     table.querySelectorAll(".waiting").forEach((el) => el.classList.remove("waiting"));
     if (frame.code === "stale_version") { showFlash("The table changed before your click arrived; here is the latest."); send({ type: "sync" }); }
     else showFlash(frame.message);
   }
+  // Hints (hint.js): its answers and refusals go to it; it sends its frames through this page's socket.
+  function showHint(frame) { table.dispatchEvent(new CustomEvent("civitas:hint", { detail: frame })); }
+  root.addEventListener("civitas:send", (event) => { event.detail.sent = send(event.detail.frame); });
   function showNotice(frame) {
     noticeAt = Date.now();
     showFlash(frame.message);
@@ -284,6 +288,7 @@
       notice: showNotice,
       removed: showRemoved,
       presence: showPresence,
+      hint: showHint,
     },
     onOpen() {
       conn.textContent = over ? "Game over" : "Live";

@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from apps.accounts.sessions import SessionEnded, still_signed_in
 from apps.common.bidi import strip_bidi_controls
-from apps.matches.domain import timekeeper
+from apps.matches.domain import lessons, timekeeper
 from apps.matches.engine import Hidden, IllegalMove, Rules, engine
 from apps.matches.engine import clock as clocks
 from apps.matches.models import ChatMessage, Match, MatchSeat
@@ -132,6 +132,8 @@ def check_move(match: Match, rows: list[MatchSeat], seat: int, move: Any, versio
         return MoveResult(False, match.version, "not_your_turn", "It is not your turn.")
     if out_of_real_time(match, rows, seat):
         return MoveResult(False, match.version, "forbidden", OUT_OF_REAL_TIME)
+    if match.lesson and (refused := lessons.refusal(match, seat, move)):
+        return MoveResult(False, match.version, "illegal_move", refused)
     try:
         new_state = rules.apply(match.state, seat, move)
     except IllegalMove as exc:
@@ -150,8 +152,9 @@ def check_move(match: Match, rows: list[MatchSeat], seat: int, move: Any, versio
     # states are at hand, and kept with the move, so the table knows without replaying anything.
     hidden_before = hidden if hidden is not None and hidden.state is match.state else Hidden(rules, match.state)
     hidden_after = Hidden(rules, new_state)
-    undoable = outcome is None and not played_by_bot and rules.undoable(match.state, seat, move, new_state,
-                                                                         (hidden_before, hidden_after))
+    # (A lesson's step is never taken back: its script is counted in versions.)
+    undoable = (outcome is None and not played_by_bot and not match.lesson
+                and rules.undoable(match.state, seat, move, new_state, (hidden_before, hidden_after)))
     fields["undo_seat"] = seat if undoable else None
     if seat not in match.moved_seats:  # (an abort is open until every seat has moved: ``leaving``)
         fields["moved_seats"] = sorted([*match.moved_seats, seat])

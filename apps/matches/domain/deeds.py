@@ -23,7 +23,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
 from apps.accounts.sessions import session_check
-from apps.matches.domain import bots, loop_db, match_cache, move_store, timekeeper
+from apps.matches.domain import bots, lessons, loop_db, match_cache, move_store, timekeeper
 from apps.matches.domain.checks import (
     MoveResult,
     PlannedMove,
@@ -284,6 +284,7 @@ class BotTurn:
     seat: int
     seed: str  # the bot's generator's seed: the same table, version and seat choose alike
     version: int
+    scripted: Any = None  # a lesson's scripted reply (``lessons``): played as it is, nothing chosen
 
 
 def bot_turn(match_id: int) -> BotTurn | None:
@@ -293,10 +294,14 @@ def bot_turn(match_id: int) -> BotTurn | None:
         return None
     rules = engine(match.game)
     bots_by_seat = dict(MatchSeat.objects.filter(match=match).exclude(bot="").values_list("index", "bot"))
+    entry = lessons.scripted(match)
     for seat in rules.active_seats(match.state):
+        if entry is not None and entry.seat != seat:
+            continue  # a lesson's table moves only as its script says
         if seat in bots_by_seat and rules.legal_moves(match.state, seat):
             return BotTurn(match_id, match.game, bots_by_seat[seat], match.state, seat,
-                           f"{match.seed}:{match.version}:{seat}", match.version)
+                           f"{match.seed}:{match.version}:{seat}", match.version,
+                           scripted=None if entry is None else entry.move)
     return None
 
 
@@ -311,6 +316,8 @@ def do_bot_move(match_id: int, defer: frozenset[str] = frozenset()) -> bool | Bo
     turn = bot_turn(match_id)
     if turn is None:
         return False
+    if turn.scripted is not None:
+        return play_bot_turn(turn, turn.scripted)
     if turn.kind in defer:
         return turn
     return play_bot_turn(turn, bots.choose(turn.game, turn.kind, turn.state, turn.seat, random.Random(turn.seed)))

@@ -1,13 +1,15 @@
 """Read-only queries shared by pages: live matches, a player's results (each list filtered by who is looking)."""
 
+from apps.matches.domain import lessons
 from apps.matches.domain.access import listed_for
 from apps.matches.engine import engine
 from apps.matches.models import ChatMessage, Match, MatchSeat
 
 
 def live_matches(viewer, session, limit: int = 20):
-    """Running matches this viewer may see listed (``access.listed_for``), most recently moved first."""
-    return (Match.objects.filter(status=Match.Status.RUNNING).filter(listed_for(viewer, session))
+    """Running matches this viewer may see listed (``access.listed_for``), most recently moved first; never a
+    lesson (``Match.lesson``)."""
+    return (Match.objects.filter(status=Match.Status.RUNNING, lesson=False).filter(listed_for(viewer, session))
             .order_by("-updated_at").prefetch_related("seats__user")[:limit])
 
 
@@ -37,8 +39,11 @@ def recent_chat(room: str, limit: int = 50) -> list[ChatMessage]:
 
 def has_waiting_bot(match_id: int) -> bool:
     """Whether a bot plays one of the running match's active seats."""
-    match = Match.objects.filter(pk=match_id, status=Match.Status.RUNNING).only("game", "state").first()
+    match = (Match.objects.filter(pk=match_id, status=Match.Status.RUNNING)
+             .only("game", "state", "lesson", "version").first())
     if match is None:
         return False
     bots = set(MatchSeat.objects.filter(match=match).exclude(bot="").values_list("index", flat=True))
-    return bool(bots.intersection(engine(match.game).active_seats(match.state)))
+    entry = lessons.scripted(match)  # a lesson's bot waits for its scripted turn
+    active = engine(match.game).active_seats(match.state) if entry is None else [entry.seat]
+    return bool(bots.intersection(active))

@@ -17,9 +17,10 @@ T = TypeVar("T")
 
 def reshuffled(items: Sequence[T], known: Callable[[T], bool], rng: random.Random) -> list[T]:
     """``items`` with every item the seat does not know exchanged at random among those items' own places; the
-    known items stay where they are."""
+    known items stay where they are. The unknown items are sorted first (as ``deal_into`` does), so the deal does
+    not depend on which of them really lies where: states the seat cannot tell apart are dealt alike."""
     places = [i for i, item in enumerate(items) if not known(item)]
-    dealt = [items[i] for i in places]
+    dealt = sorted((items[i] for i in places), key=str)
     rng.shuffle(dealt)
     out = list(items)
     for i, item in zip(places, dealt, strict=True):

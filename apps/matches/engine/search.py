@@ -69,8 +69,11 @@ class Search:
 
 
 def reward(rules: Rules, state: State, seat: int, search: Search) -> float:
-    """``seat``'s reward in [-1, 1]: 1 for a sole win, the squashed lead over the best other seat before the end."""
+    """``seat``'s reward in [-1, 1]: 1 for a sole win (or the band's, co-operative), the squashed lead over the best
+    other seat before the end."""
     outcome = rules.outcome(state)
+    if outcome is not None and "won" in outcome:  # co-operative: the band wins or loses as one
+        return 1.0 if outcome["won"] else -1.0
     if outcome is not None:
         winners = outcome.get("winners") or []
         if seat not in winners:
@@ -97,12 +100,33 @@ def playout(rules: Rules, state: State, seat: int, move: Move, rng: random.Rando
     return reward(rules, state, seat, search)
 
 
-def choose(rules: Rules, state: State, seat: int, rng: random.Random, search: Search,
-           budget: Budget = Budget()) -> Move:
-    """The move ``seat`` plays after searching within ``budget``."""
+@dataclass
+class Appraisal:
+    """What a search measured of ``seat``'s moves: each move's summed reward and deals (``totals``, ``counts``), the
+    moves still compared at the end (``candidates``), the heuristic's own pick (``favourite``), and whether every
+    candidate was played at least once (``measured``: False when the first deal ran out of time)."""
+
+    moves: list[Move]
+    favourite: int
+    totals: list[float]
+    counts: list[int]
+    candidates: list[int]
+    edge: float
+    measured: bool = True
+
+    def mean(self, index: int) -> float:
+        """The move's mean reward, the favourite credited with the edge (a move never measured ranks last)."""
+        return _mean(self.totals, self.counts, index, self.favourite, self.edge)
+
+    def ranked(self) -> list[int]:
+        """The candidates, best first, as the search prefers them (the heuristic's pick first on a tie)."""
+        return sorted(self.candidates, key=lambda i: (-self.mean(i), i != self.favourite, i))
+
+
+def appraise(rules: Rules, state: State, seat: int, rng: random.Random, search: Search,
+             budget: Budget = Budget()) -> Appraisal:
+    """Search ``seat``'s moves within ``budget`` (``choose`` plays the best; a hint shows the first few)."""
     moves = rules.legal_moves(state, seat)
-    if len(moves) <= 1:
-        return moves[0]
     deadline = time.perf_counter() + budget.seconds
     # The heuristic's pick, from a generator of its own so the search's deals do not depend on what it drew.
     pick = search.rollout(rules, state, seat, random.Random(rng.random()))
@@ -110,6 +134,7 @@ def choose(rules: Rules, state: State, seat: int, rng: random.Random, search: Se
     totals = [0.0] * len(moves)
     counts = [0] * len(moves)
     candidates = [i for i, move in enumerate(moves) if i == favourite or move.get("type") not in search.takebacks]
+    appraisal = Appraisal(moves, favourite, totals, counts, candidates, search.edge)
     for deal in range(budget.deals):
         if deal and time.perf_counter() > deadline:
             break
@@ -127,7 +152,8 @@ def choose(rules: Rules, state: State, seat: int, rng: random.Random, search: Se
                 break
         if len(results) < len(candidates) and time.perf_counter() > deadline:
             if not deal:  # out of time before every move was played once: nothing is compared, trust the heuristic
-                return moves[favourite]
+                appraisal.measured = False
+                return appraisal
             break  # out of time within the deal: the moves it did not reach would be compared on fewer deals
         for index, value in results.items():
             totals[index] += value
@@ -135,7 +161,20 @@ def choose(rules: Rules, state: State, seat: int, rng: random.Random, search: Se
         if deal + 1 == FIRST_DEALS and len(candidates) > KEEP + 1:
             ranked = sorted(candidates, key=lambda i: -_mean(totals, counts, i, favourite, search.edge))
             candidates = sorted(set(ranked[:KEEP]) | {favourite})
-    best = max(candidates, key=lambda i: (_mean(totals, counts, i, favourite, search.edge), i == favourite, -i))
+            appraisal.candidates = candidates
+    return appraisal
+
+
+def choose(rules: Rules, state: State, seat: int, rng: random.Random, search: Search,
+           budget: Budget = Budget()) -> Move:
+    """The move ``seat`` plays after searching within ``budget``."""
+    moves = rules.legal_moves(state, seat)
+    if len(moves) <= 1:
+        return moves[0]
+    appraisal = appraise(rules, state, seat, rng, search, budget)
+    if not appraisal.measured:
+        return moves[appraisal.favourite]
+    best = max(appraisal.candidates, key=lambda i: (appraisal.mean(i), i == appraisal.favourite, -i))
     return moves[best]
 
 
@@ -152,6 +191,7 @@ def strong_bot(search: Search) -> Callable[..., Move]:
     def chooser(rules: Rules, state: State, seat: int, rng: random.Random, budget: Budget = Budget()) -> Move:
         return choose(rules, state, seat, rng, search, budget)
 
+    chooser.search = search  # type: ignore[attr-defined]  # what a hint searches with (``engine.hint``)
     return chooser
 
 

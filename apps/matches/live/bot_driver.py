@@ -150,6 +150,19 @@ async def _search(turn: deeds.BotTurn):
                                        random.Random(turn.seed))
 
 
+async def think(work, *args):
+    """``work(*args)`` (a pure function named by module, its arguments by value) in this process's search workers,
+    once one is free, as a searching bot thinks: a hint (``live.hinting``) waits its turn with the bots."""
+    global _pool
+    async with _free_worker():
+        try:
+            return await asyncio.get_running_loop().run_in_executor(search_pool(), work, *args)
+        except BrokenProcessPool:  # a worker died: start afresh next time, think in a thread now
+            log.exception("the search workers broke; %s runs in a thread", getattr(work, "__name__", work))
+            _pool = None
+            return await asyncio.to_thread(work, *args)
+
+
 _no_bot_waiting: dict[int, int] = {}  # match id -> a version at which no bot was to move (state need not be read again)
 
 

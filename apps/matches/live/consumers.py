@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
@@ -14,7 +15,7 @@ from django.db import InterfaceError, OperationalError, connection
 from apps.accounts.sessions import SessionEnded
 from apps.matches.domain import checks, deeds, leaving, match_cache, presence, seats, undo
 from apps.matches.domain.access import can_watch, seat_of
-from apps.matches.live import bot_driver, frames, heartbeat, layer_watch, protocol, push, seat_budget
+from apps.matches.live import bot_driver, frames, heartbeat, hinting, layer_watch, protocol, push, seat_budget
 from apps.matches.live.flood import FloodGuard
 from apps.matches.live.socket_base import SessionSocket
 from apps.matches.models import Match
@@ -31,6 +32,7 @@ class MatchConsumer(SessionSocket):
     joined = False
     has_bots = True  # whether a bot plays a seat here: only then does a move need the bot driver
     shown = -1  # the newest version this socket was sent: older or repeated state frames are not sent again
+    hinting: asyncio.Task | None = None  # the hint being worked out for this socket, if any
 
     async def connect(self):
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
@@ -55,6 +57,8 @@ class MatchConsumer(SessionSocket):
         heartbeat.ensure_heartbeat()
 
     async def cleanup(self):
+        if self.hinting is not None:
+            self.hinting.cancel()
         if not self.joined:
             return
         try:
@@ -68,7 +72,7 @@ class MatchConsumer(SessionSocket):
     async def handle(self, data: dict):
         handler = {"move": self.on_move, "sync": self.on_sync, "chat": self.on_chat, "seat_vote": self.on_seat_vote,
                    "take_back": self.on_take_back, "undo": self.on_undo,
-                   "ping": self.on_ping, "resign": self.on_leave, "abort": self.on_leave,
+                   "ping": self.on_ping, "resign": self.on_leave, "abort": self.on_leave, "hint": self.on_hint,
                    }.get(data.get("type"))  # (MATCH_FRAMES)
         if handler is None:
             return await self.error("bad_request", "Unknown frame type; expected move, sync or chat.")
@@ -112,6 +116,27 @@ class MatchConsumer(SessionSocket):
             await self.on_sync(data)  # answered as the first time: the state that move led to (or later)
         if self.has_bots:
             bot_driver.drive_soon(self.match_id)
+
+    async def on_hint(self, data: dict):
+        """What the game's best bot would do in this seat's place (``domain.hints`` says when that is offered);
+        answered to this socket alone, after a search in the bots' workers."""
+        version = protocol.parse_hint(data)
+        if isinstance(version, protocol.Refusal):
+            return await self.send_json(protocol.hint_refused(version.code, version.message))
+        if self.hinting is not None and not self.hinting.done():
+            return await self.send_json(protocol.hint_refused("rate_limited", "Your last hint is still being worked "
+                                                                              "out; it comes in a moment."))
+        if self.seat is not None and not await seat_budget.spend_hint(self.match_id, self.seat):
+            return await self.send_json(protocol.hint_refused("rate_limited", seat_budget.HINTS_REFUSED))
+        # Searched beside this socket's other frames, not before them: a move or a state frame does not wait on it.
+        self.hinting = asyncio.get_running_loop().create_task(self._answer_hint(version))
+
+    async def _answer_hint(self, version: int):
+        try:
+            await self.send_json(await hinting.ask(self.match_id, self.seat, version))
+        except Exception:  # a hint must never take the socket down
+            log.exception("Match %s: a hint for seat %s failed", self.match_id, self.seat)
+            await self.send_json(protocol.hint_refused("bad_request", "No hint could be worked out just now."))
 
     async def on_sync(self, data: dict):
         """Answer with the current state; a sync that names the version it shows is answered only if newer."""

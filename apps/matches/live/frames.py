@@ -14,7 +14,7 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import get_template, render_to_string
 from django.utils import timezone
 
-from apps.matches.domain import timekeeper
+from apps.matches.domain import hints, lessons, timekeeper
 from apps.matches.domain.seats import why_not_back_yet
 from apps.matches.engine import engine, name_seats
 from apps.matches.live import protocol, result_panel
@@ -50,10 +50,13 @@ def legal_for(match: Match, state: dict, seat: int | None) -> list[dict]:
     if seat is None or match.status != Match.Status.RUNNING:
         return []
     rules = engine(match.game)
+    moves = rules.legal_moves(state, seat)
+    if match.lesson and state is match.state:  # a lesson enables only the taught move (``lessons``)
+        moves = lessons.taught_moves(match, seat, moves)
     return [
         {"move": move, "json": json.dumps(move, separators=(",", ":")), "label": rules.describe_move(state, seat, move),
          "why": rules.explain_move(state, seat, move)}
-        for move in rules.legal_moves(state, seat)
+        for move in moves
     ]
 
 
@@ -90,6 +93,8 @@ def table_context(match: Match, seat: int | None, names: list[str], state: dict 
         "not_back_yet": not_back_yet(match, seat, bot_seats) if state is match.state else "",
         "clock_json": json.dumps(timekeeper.frame(match) or ""),
         "can_undo": may_undo(match, seat, bot_seats),
+        "hint_offered": state is match.state and hints.offered(match, seat, bot_seats, state),
+        "lesson": lessons.callout(match, seat) if match.lesson and state is match.state else None,
         **leaving_and_ending(match, seat, names, outcome, bot_seats, now=state is match.state),
     }
 
@@ -163,8 +168,10 @@ def json_frame(match: Match, seat: int | None, names: list[str], bot_seats: dict
     view = rules.view(state, seat) if view is None else view
     # A match that ended off the board (a resignation, a loss on time, an abort) has its result on the row only.
     ended = state is match.state and match.status != Match.Status.RUNNING and match.outcome
-    frame = protocol.json_state(match.version, view, [] if ended else rules.active_seats(state),
-                                rules.legal_moves(state, seat) if mine else [],
+    legal = rules.legal_moves(state, seat) if mine else []
+    if mine and match.lesson and state is match.state:
+        legal = lessons.taught_moves(match, seat, legal)
+    frame = protocol.json_state(match.version, view, [] if ended else rules.active_seats(state), legal,
                                 match.outcome if ended else rules.outcome(state), names, timekeeper.frame(match))
     if mine and may_undo(match, seat, bot_seats):
         frame["undo"] = True  # this seat may send {"type": "undo", ...} to take back its last step

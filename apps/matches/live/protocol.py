@@ -69,6 +69,17 @@ def your_turn(match_id: int, url: str, message: str) -> dict:
     return {"type": "your_turn", "match": match_id, "url": url, "message": message}
 
 
+def hint(version: int, found: dict) -> dict:
+    """The answer to a seat's ``hint``, to its socket alone: ``found`` is ``engine.hint.candidates``'s (the best
+    moves first, each with its label and chance, and the ``basis`` of the chances)."""
+    return {"type": "hint", "version": version, **found}
+
+
+def hint_refused(code: str, message: str) -> dict:
+    """A refused ``hint``: an error frame marked as the hint's, so the page leaves any move it waits on alone."""
+    return {**error(code, message), "about": "hint"}
+
+
 def pong() -> dict:
     """The answer to a page's ``ping``: its socket still reaches a server that answers."""
     return {"type": "pong"}
@@ -162,7 +173,8 @@ def health_ping() -> dict:
 
 # ``resign`` (leave the result; in a co-operative game, leave the band) and ``abort`` (before every seat has moved)
 # carry nothing but their type: ``domain.leaving``.
-MATCH_FRAMES = frozenset({"move", "sync", "chat", "seat_vote", "take_back", "undo", "ping", "resign", "abort"})
+MATCH_FRAMES = frozenset({"move", "sync", "chat", "seat_vote", "take_back", "undo", "ping", "resign", "abort",
+                          "hint"})
 LOBBY_FRAMES = frozenset({"chat", "sync"})
 
 
@@ -206,6 +218,15 @@ def parse_sync(data: dict) -> int | None:
     """``{"type": "sync", "version": n}``: the version the page shows, or None when it names none."""
     known = data.get("version")
     return known if type(known) is int else None
+
+
+def parse_hint(data: dict) -> int | Refusal:
+    """``{"type": "hint", "version": n}``: what the game's best bot would do from the seat's view at ``version``
+    (``domain.hints``); the version the page shows, or a refusal."""
+    version = data.get("version")
+    if type(version) is not int:
+        return Refusal("bad_request", "A hint frame needs the 'version' your page shows.")
+    return version
 
 
 def parse_chat(data: dict) -> Any:

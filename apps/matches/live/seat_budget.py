@@ -23,6 +23,7 @@ log = logging.getLogger(__name__)
 # Count a hit; the window starts at its first hit. Atomic, so a window never lacks its expiry.
 _HIT = "local n = redis.call('incr', KEYS[1]) if n == 1 then redis.call('expire', KEYS[1], ARGV[1]) end return n"
 REFUSED = "Too many moves and undos from your seat; wait a few seconds."
+HINTS_REFUSED = "You asked for many hints just now; wait a little before asking again."
 
 
 def _key(match_id: int, seat: int) -> str:
@@ -31,16 +32,25 @@ def _key(match_id: int, seat: int) -> str:
 
 async def spend(match_id: int, seat: int) -> bool:
     """Count one move or undo of ``seat``; False if the seat is over its budget (the step is then refused)."""
-    limit, window = settings.SEAT_STEP_RATE
+    return await _spend(_key(match_id, seat), *settings.SEAT_STEP_RATE)
+
+
+async def spend_hint(match_id: int, seat: int) -> bool:
+    """Count one hint asked for by ``seat`` (``settings.HINT_RATE``, a budget of its own: each hint is a search);
+    False if the seat is over it."""
+    return await _spend(f"seat-hints:{match_id}:{seat}", *settings.HINT_RATE)
+
+
+async def _spend(key: str, limit: int, window: int) -> bool:
     if limit <= 0:
         return True
     client = loop_redis.client()
     if client is None:
-        return rates.hit(_key(match_id, seat), window) <= limit
-    full = cache.make_key(f"throttle:{_key(match_id, seat)}")  # as ``rates`` names it
+        return rates.hit(key, window) <= limit
+    full = cache.make_key(f"throttle:{key}")  # as ``rates`` names it
     try:
         count = await client.eval(_HIT, 1, full, window)
     except (RedisError, OSError) as exc:
-        log.warning("The seat budget of match %s could not be counted (%s); the step is let through", match_id, exc)
+        log.warning("The seat budget %s could not be counted (%s); the step is let through", key, exc)
         return True
     return int(count) <= limit

@@ -1,0 +1,159 @@
+// Hints (unrated matches and lessons): the decision bar's "Hint" button asks the server what the game's best bot
+// would do in this seat's place ({"type": "hint", "version": N}, sent through match.js's socket); the answer lists
+// its best three moves with their chances. Tapping one outlines the matching control on the board: the player still
+// plays it (or anything else) themselves. A new table (any move) clears the hint, which was for the old position.
+(function () {
+  "use strict";
+  const root = document.querySelector("[data-match]");
+  const table = document.getElementById("table");
+  if (!root || !table) return;
+  let shown = null; // the hint frame the panel shows
+
+  function version() {
+    const status = table.querySelector(".table-status");
+    return status ? parseInt(status.dataset.version, 10) : NaN;
+  }
+  function send(frame) {
+    const detail = { frame: frame, sent: false };
+    root.dispatchEvent(new CustomEvent("civitas:send", { detail: detail }));
+    return detail.sent;
+  }
+  // A move as text with its keys in order, so a control's data-move and a hint's move compare alike.
+  function canonical(value) {
+    if (Array.isArray(value)) return "[" + value.map(canonical).join(",") + "]";
+    if (value && typeof value === "object") {
+      return "{" + Object.keys(value).sort().map((k) => JSON.stringify(k) + ":" + canonical(value[k])).join(",") + "}";
+    }
+    return JSON.stringify(value);
+  }
+  function controlFor(move) {
+    const wanted = canonical(move);
+    return Array.prototype.find.call(table.querySelectorAll("[data-move]"), (el) => {
+      try { return canonical(JSON.parse(el.dataset.move)) === wanted; } catch (e) { return false; }
+    });
+  }
+  function chanceText(frame, c) {
+    if (c.chance === null || c.chance === undefined) {
+      return frame.candidates.length === 1 && !c.playouts ? "your only move" : "the bot's pick (no time to compare)";
+    }
+    const pct = Math.round(c.chance * 100) + "%";
+    if (frame.basis === "playouts") {
+      return (frame.band ? "the band won " : "won ") + pct + " of " + c.playouts + " playouts";
+    }
+    return pct + " estimated chance to win";
+  }
+  function note(frame) {
+    if (frame.basis === "playouts") {
+      return "Each move was played out to the end by bots at every seat, with what you cannot see dealt at random.";
+    }
+    return "The strong bot's estimate after a short search, with what you cannot see dealt at random.";
+  }
+  function panelAndButton() {
+    return [table.querySelector("[data-hint-panel]"), table.querySelector("[data-hint-ask]")];
+  }
+  function unmark() {
+    table.querySelectorAll(".is-hinted").forEach((el) => el.classList.remove("is-hinted"));
+    table.querySelectorAll("[data-hint-index]").forEach((el) => el.setAttribute("aria-pressed", "false"));
+  }
+  function render(frame) {
+    const [panel, ask] = panelAndButton();
+    if (!panel) return;
+    shown = frame;
+    panel.hidden = false;
+    panel.textContent = "";
+    if (ask) { ask.disabled = false; ask.textContent = "Hint"; ask.setAttribute("aria-expanded", "true"); }
+    const head = document.createElement("div");
+    head.className = "hint-head";
+    const title = document.createElement("p");
+    title.textContent = frame.type === "error" ? frame.message : "The bot would consider:";
+    const close = document.createElement("button");
+    close.type = "button";
+    close.className = "link small hint-close";
+    close.dataset.hintClose = "";
+    close.textContent = "Close";
+    head.append(title, close);
+    panel.appendChild(head);
+    if (frame.type === "error") return;
+    const list = document.createElement("ol");
+    list.className = "hint-list";
+    frame.candidates.forEach((c, i) => {
+      const item = document.createElement("li");
+      const pick = document.createElement("button");
+      pick.type = "button";
+      pick.className = "small secondary hint-choice";
+      pick.dataset.hintIndex = String(i);
+      pick.setAttribute("aria-pressed", "false");
+      pick.textContent = c.label;
+      const chance = document.createElement("span");
+      chance.className = "hint-chance";
+      chance.textContent = chanceText(frame, c);
+      item.append(pick, chance);
+      list.appendChild(item);
+    });
+    panel.appendChild(list);
+    const small = document.createElement("p");
+    small.className = "hint-note";
+    small.textContent = note(frame) + " Tap one to see it on the board; you still make the move.";
+    panel.appendChild(small);
+  }
+  function point(index) {
+    unmark();
+    const c = shown && shown.candidates && shown.candidates[index];
+    if (!c) return;
+    const pick = table.querySelector('[data-hint-index="' + index + '"]');
+    if (pick) pick.setAttribute("aria-pressed", "true");
+    const control = controlFor(c.move);
+    const missing = table.querySelector("[data-hint-missing]");
+    if (missing) missing.remove();
+    if (!control) {
+      const say = document.createElement("p");
+      say.className = "hint-note";
+      say.dataset.hintMissing = "";
+      say.textContent = "That move has no control on the board just now.";
+      table.querySelector("[data-hint-panel]").appendChild(say);
+      return;
+    }
+    control.classList.add("is-hinted");
+    bringIntoView(control);
+  }
+  // The control in the middle of what the header and the (sticky, on a phone) decision bar leave of the window; a
+  // board's own scroller (a wide map) is scrolled to it first.
+  function bringIntoView(control) {
+    control.scrollIntoView({ block: "nearest", inline: "center" });
+    const bar = document.querySelector(".topbar");
+    let top = bar ? bar.getBoundingClientRect().bottom : 0;
+    const decision = table.querySelector(".decision");
+    if (decision && getComputedStyle(decision).position === "sticky") top = Math.max(top, decision.getBoundingClientRect().bottom);
+    const box = control.getBoundingClientRect();
+    const room = window.innerHeight - top;
+    const calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    window.scrollBy({ top: box.top - top - Math.max(8, (room - box.height) / 2), behavior: calm ? "auto" : "smooth" });
+  }
+  table.addEventListener("click", (event) => {
+    const ask = event.target.closest("[data-hint-ask]");
+    if (ask) {
+      if (!send({ type: "hint", version: version() })) return;
+      ask.disabled = true;
+      ask.textContent = "Thinking…";
+      // An answer lost with a dropped connection must not leave the button dead: it may be asked again.
+      setTimeout(() => { if (ask.isConnected && ask.disabled) { ask.disabled = false; ask.textContent = "Hint"; } }, 15000);
+      return;
+    }
+    if (event.target.closest("[data-hint-close]")) {
+      const [panel, button] = panelAndButton();
+      unmark();
+      if (panel) panel.hidden = true;
+      if (button) button.setAttribute("aria-expanded", "false");
+      shown = null;
+      return;
+    }
+    const pick = event.target.closest("[data-hint-index]");
+    if (pick) point(parseInt(pick.dataset.hintIndex, 10));
+  });
+  table.addEventListener("civitas:hint", (event) => {
+    const frame = event.detail;
+    if (frame.type === "hint" && frame.version !== version()) return; // for a table no longer shown
+    render(frame);
+  });
+  table.addEventListener("civitas:table", () => { shown = null; });
+})();

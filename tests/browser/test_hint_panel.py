@@ -1,0 +1,53 @@
+"""A hint in the browser: the Stone Age player to move asks for one, reads the bot's three best moves with their
+chances, and taps the first: its control on the board is outlined, and nothing is played."""
+
+import json
+import os
+
+import pytest
+
+from tests.browser.board_checks import OVERFLOW, open_table, seeded_match
+from tests.browser.test_play_chronicle import DESKTOP, PHONE, version_of
+
+SHOTS = os.environ.get("CIVITAS_SHOTS")
+IN_VIEW = """() => {
+  const box = document.querySelector('#table .is-hinted').getBoundingClientRect();
+  const decision = document.querySelector('#table .decision');
+  const top = Math.max(document.querySelector('.topbar').getBoundingClientRect().bottom,
+    getComputedStyle(decision).position === 'sticky' ? decision.getBoundingClientRect().bottom : 0);
+  return box.top >= top && box.bottom <= window.innerHeight;
+}"""
+
+
+def shot(page, what: str) -> None:
+    if SHOTS:
+        os.makedirs(SHOTS, exist_ok=True)
+        page.screenshot(path=os.path.join(SHOTS, f"hint-{what}-{page.viewport_size['width']}.png"))
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_hint_panel_points_at_the_bots_first_move_without_playing_it(browser, daphne_servers, make_user):
+    match_id, cookies = seeded_match(make_user, "stone_age", seed=12)
+    (server,) = daphne_servers(1)
+    # Seat 0 (ada) places first in the match of seed 12; her table at both widths.
+    watched = [open_table(browser, server, match_id, cookies[0], size, name)
+               for size, name in ((DESKTOP, "desktop"), (PHONE, "phone"))]
+    for w in watched:
+        page = w.page
+        version = version_of(page)
+        page.click("[data-hint-ask]")
+        page.wait_for_selector("[data-hint-panel] .hint-list li:nth-child(3)", timeout=20_000)
+        assert "estimated chance to win" in page.inner_text("[data-hint-panel]")
+        shot(page, "panel")
+        page.click("[data-hint-index='0']")
+        hinted = page.wait_for_selector("#table .is-hinted[data-move]")
+        assert page.get_attribute("[data-hint-index='0']", "aria-pressed") == "true"
+        assert json.loads(hinted.get_attribute("data-move"))["type"] == "place"
+        page.wait_for_function(IN_VIEW)  # scrolled to, below the header and the decision bar
+        assert page.evaluate(OVERFLOW) <= 0
+        shot(page, "pointed")
+        assert version_of(page) == version  # pointed at, not played
+    for w in watched:
+        w.page.context.close()
+        assert w.problems == [], (w.name, w.problems)
