@@ -11,7 +11,7 @@ from typing import Any
 
 from apps.matches.engine import BotChooser, FlowRules, IllegalMove, Move, Pending, Rng, clone, one_of
 
-from . import changes, flow, visibility, wording
+from . import changes, explain, flow, visibility, wording
 from .bots import STRONG, heuristic
 from .content import BUILDING_BY_ID, CARD_BY_ID, PLACE_BY_ID, RESOURCE_VALUE, RESOURCES
 from .state import StoneAgeState as State
@@ -116,6 +116,10 @@ class StoneAgeRules(FlowRules[State]):
         move = self.check_move_shape(move)
         return wording.describe(move, self._label_context(state, seat, move))
 
+    def explain_move(self, state: State, seat: int, move: Move) -> str:
+        """What one of ``seat``'s legal moves will do, said before it is chosen (``explain``): odds included."""
+        return explain.explain(state, seat, move)
+
     def round_label(self, state: State) -> str:
         return f"Round {state['round']}"
 
@@ -159,11 +163,7 @@ class StoneAgeRules(FlowRules[State]):
             where = move["where"]
             if where not in PLACE_BY_ID:
                 return f"There is no place called {where!r}."
-            if state["places"][where][seat]:
-                return "You already have people there this round."
-            if where == "hut" and flow.available(state, seat) < 2:
-                return "The Hut needs exactly 2 of your people at once."
-            return f"{PLACE_BY_ID[where].label} is full or closed this round."
+            return f"{PLACE_BY_ID[where].label}: {flow.why_not_place(state, seat, where)}"
         if kind != "resolve":
             return "It is the action phase: use one of the places where your people stand."
         return "You have no people there to use."

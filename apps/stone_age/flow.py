@@ -164,6 +164,41 @@ def place_max(state: State, seat: int, place_id: str) -> int:
     return 1 if index < len(state["stacks"]) and state["stacks"][index] else 0
 
 
+def why_not_place(state: State, seat: int, place_id: str) -> str:
+    """Why ``seat`` may not put people on this place now, as the refusal says it; "" when it may
+    (exactly when ``place_max`` is above 0)."""
+    if available(state, seat) <= 0:
+        return "You have no people left to place this round."
+    here = state["places"][place_id]
+    if here[seat]:
+        return "You already have people there this round."
+    place = PLACE_BY_ID[place_id]
+    players = state["players"]
+    if place.kind == "resource":
+        limit = RESOURCE_PLAYERS_LIMIT[players]
+        if sum(1 for n in here if n) >= limit:
+            others = "another player is" if limit == 1 else f"{limit} others are"
+            return f"With {players} players only {w.plural(limit, 'player')} may gather here a round; {others} here."
+        if sum(here) >= place.capacity:
+            return f"Full: {place.capacity} of {place.capacity} people."
+        return ""
+    if place.kind == "hunting":
+        return ""
+    if sum(here):
+        return "Taken by another player this round."
+    if place.kind == "village":
+        limit = VILLAGE_LIMIT[players]
+        if sum(1 for v in VILLAGE_IDS if sum(state["places"][v])) >= limit:
+            return f"Closed: with {players} players only {limit} of the 3 village places are used a round."
+        if place_id == "hut" and available(state, seat) < 2:
+            return "The Hut needs exactly 2 of your people at once; you have 1 left."
+        return ""
+    if place.kind == "card":
+        return "" if state["row"][int(place_id[4:]) - 1] else "No card lies here this round."
+    index = int(place_id[5:]) - 1
+    return "" if index < len(state["stacks"]) and state["stacks"][index] else "This stack is empty."
+
+
 def legal_places(state: State, seat: int) -> list[str]:
     """Every place ``seat`` may put people on now (``place_max`` > 0), in board order, in one pass."""
     free = available(state, seat)
@@ -238,6 +273,23 @@ def building_affordable(building_id: str, res: dict[str, int]) -> bool:
     if b.kind == "kinds":
         return kinds_feasible({}, res, b.count, b.kinds)
     return sum(res.values()) >= ANY_MIN
+
+
+def building_shortfall(building_id: str, res: dict[str, int]) -> str:
+    """What a player lacks to pay for a building, as a player reads it ("" if they can pay)."""
+    if building_affordable(building_id, res):
+        return ""
+    b = BUILDING_BY_ID[building_id]
+    if b.kind == "fixed":
+        return f"needs {w.resources_phrase({r: n - res[r] for r, n in b.cost if res[r] < n})} more"
+    if b.kind == "kinds":
+        amounts = sorted((n for n in res.values() if n > 0), reverse=True)
+        kinds = "1 kind" if b.kinds == 1 else f"{b.kinds} different kinds"
+        if len(amounts) < b.kinds:
+            return f"needs {kinds} of resource ({len(amounts)} now)"
+        more = b.count - sum(amounts[:b.kinds])
+        return f"needs {more} more resource{'s' if more > 1 else ''} of {kinds}"
+    return "needs at least 1 resource"
 
 
 def card_on(state: State, space: int) -> str:
@@ -461,7 +513,7 @@ def gain_agriculture(state: State, seat: int) -> str:
     if player["agriculture"] >= MAX_AGRICULTURE:
         return "nothing: agriculture is at its maximum"
     player["agriculture"] += 1
-    return f"+1 agriculture (now {player['agriculture']})"
+    return f"+1 agriculture (now {player['agriculture']}: {player['agriculture']} free food at each feeding)"
 
 
 def gain_person(state: State, seat: int) -> str:
@@ -554,13 +606,15 @@ def do_resolve(state: State, rng: Rng, seat: int, where: str) -> None:
         need = int(where[4:])
         res = player["res"]
         if sum(res.values()) < need and not has_two_resources(state, seat):
-            _log(state, f"{who} cannot pay {need} resources for the card on space {need} and takes the person back.")
+            _log(state, f"{who} cannot pay {need} resources for the card on space {need} (has "
+                        f"{sum(res.values())}) and takes the person back.")
         else:
             state["pending"].append({"kind": "pay", "seat": seat, "what": "card", "where": where, "paid": {}})
     else:
         building = state["stacks"][int(where[5:]) - 1][-1]
         if not building_affordable(building, player["res"]) and not has_two_resources(state, seat):
-            _log(state, f"{who} cannot pay for the building on {place.label.lower()} and takes the person back.")
+            _log(state, f"{who} cannot pay for the building on {place.label.lower()} "
+                        f"({building_shortfall(building, player['res'])}) and takes the person back.")
         else:
             state["pending"].append({"kind": "pay", "seat": seat, "what": "building", "where": where, "paid": {}})
 
@@ -582,9 +636,13 @@ def _finish_roll(state: State, pending: Decision) -> None:
     seat = pending["seat"]
     total = sum(pending["dice"]) + pending["bonus"]
     amount = total // pending["divisor"]
-    gain(state, seat, pending["yields"], amount)
-    extra = f" with tools +{pending['bonus']}" if pending["bonus"] else ""
-    _log(state, f"{w.seat_token(seat)} takes {amount} {pending['yields']} ({total}{extra} / {pending['divisor']}).")
+    goods, divisor = pending["yields"], pending["divisor"]
+    gain(state, seat, goods, amount)
+    shown = f"the dice show {sum(pending['dice'])}" + (f", {total} with tools" if pending["bonus"] else "")
+    if amount:
+        _log(state, f"{w.seat_token(seat)} takes {amount} {goods} ({shown}; 1 {goods} per {divisor}).")
+    else:
+        _log(state, f"{w.seat_token(seat)} takes no {goods} this time ({shown}; 1 {goods} needs {divisor}).")
 
 
 def do_tool(state: State, rng: Rng, seat: int, tile: int) -> None:
@@ -676,8 +734,8 @@ def _take_card(state: State, rng: Rng, seat: int, top: Decision) -> None:
     _mut(player, "cards").append(card_id)
     card = CARD_BY_ID[card_id]
     who = w.seat_token(seat)
-    _log(state, f"{who} pays {w.resources_phrase(top['paid'])} for the card No. {card.number} "
-                f"({w.card_text(card_id)}).")
+    _log(state, f"{who} pays {w.resources_phrase(top['paid'])} for card No. {card.number}: "
+                f"{w.top_text(card_id)}; {w.bottom_text(card_id)} for final scoring.")
     kind = card.top
     if kind == "food":
         gain(state, seat, "food", card.amount)
@@ -710,7 +768,8 @@ def _take_card(state: State, rng: Rng, seat: int, top: Decision) -> None:
         dice = [rng.die() for _ in range(players)]
         state["dice"] = {"seat": seat, "what": f"card No. {card.number} (all players take a reward)",
                          "values": list(dice), "bonus": 0}
-        _log(state, f"{who} rolls {w.join_words([str(d) for d in dice])} for all players.")
+        _log(state, f"{who} rolls {w.join_words([str(d) for d in dice])} for all players: each picks one die, "
+                    f"{who} first.")
         order = [(seat + i) % players for i in range(1, players)]
         state["pending"].append({"kind": "pick_die", "seat": seat, "dice": sorted(dice), "order": order})
         _auto_pick(state)
@@ -736,7 +795,7 @@ def _pick(state: State, top: Decision, face: int) -> None:
     else:
         gain(state, seat, reward, 1)
         got = f"1 {reward}"
-    _log(state, f"{w.seat_token(seat)} takes the die {face}: {got}.")
+    _log(state, f"{w.seat_token(seat)} picks the die showing {face}: {got}.")
     if top["order"]:
         top["seat"] = top["order"].pop(0)
     else:
@@ -773,7 +832,7 @@ def _begin_feeding(state: State) -> None:
     state["phase"] = FEED
     players = state["players"]
     state["order"] = [(state["start"] + i) % players for i in range(players)]
-    _log(state, "Every action is used. The tribes are fed.")
+    _log(state, "Every person has been used. Feeding: each tribe eats 1 food per person.")
 
 
 def _feed(state: State, seat: int) -> None:
@@ -785,7 +844,9 @@ def _feed(state: State, seat: int) -> None:
     if player["food"] >= need:
         player["food"] -= need
         state["supply"]["food"] += need
-        _log(state, f"{who} feeds {need} people with food ({player['food']} food left).")
+        farmed = f", {player['agriculture']} of it from agriculture" if player["agriculture"] else ""
+        _log(state, f"{who} feeds {w.plural(need, 'person')}: {need} food eaten{farmed}; "
+                    f"{player['food'] or 'no'} food left.")
         return
     short = need - player["food"]
     state["supply"]["food"] += player["food"]
@@ -794,12 +855,13 @@ def _feed(state: State, seat: int) -> None:
     if can >= short:
         state["pending"].append({"kind": "feed", "seat": seat, "missing": short, "paid": {}})
         return
-    _starve(state, seat, short)
+    _starve(state, seat)
+    has = "no resources" if not can else f"only {w.plural(can, 'resource')}"
+    _log(state, f"{who} is {short} food short and has {has} to give instead: loses {FEEDING_PENALTY} points.")
 
 
-def _starve(state: State, seat: int, short: int) -> None:
+def _starve(state: State, seat: int) -> None:
     add_points(state, seat, -FEEDING_PENALTY, "penalties")
-    _log(state, f"{w.seat_token(seat)} is {short} food short and loses {FEEDING_PENALTY} points.")
 
 
 def do_feed(state: State, rng: Rng, seat: int, resource: str) -> None:
@@ -809,14 +871,16 @@ def do_feed(state: State, rng: Rng, seat: int, resource: str) -> None:
     if sum(top["paid"].values()) == top["missing"]:
         state["pending"].pop()
         _spend(state, top["paid"])
-        _log(state, f"{w.seat_token(seat)} feeds the missing {top['missing']} food with "
-                    f"{w.resources_phrase(top['paid'])}.")
+        _log(state, f"{w.seat_token(seat)} gives {w.resources_phrase(top['paid'])} for the {top['missing']} "
+                    f"missing food.")
 
 
 def do_starve(state: State, rng: Rng, seat: int) -> None:
     top = state["pending"].pop()
     _refund(state, seat, top["paid"])
-    _starve(state, seat, top["missing"])
+    _starve(state, seat)
+    _log(state, f"{w.seat_token(seat)} keeps their resources and loses {FEEDING_PENALTY} points for the "
+                f"{top['missing']} missing food.")
 
 
 # --- Moving on -------------------------------------------------------------------------------------------

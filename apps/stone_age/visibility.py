@@ -16,12 +16,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from . import flow, scoring
+from . import explain, flow, scoring
 from . import wording as w
 from .content import (
     BUILDING_BY_ID,
     CARD_BY_ID,
     CULTURE_LABELS,
+    PLACE_IDS,
     PLACES,
     PROFESSION_LABELS,
     RESOURCES,
@@ -102,8 +103,25 @@ def views(state: State, seats: Sequence[int | None]) -> list[dict]:
             "outcome": outcome,
             "log": log,
             "marks": state.get("marks"),
+            "refused": refusals(state, viewer),
+            "forecast": forecast(state, viewer),
         })
     return out
+
+
+def forecast(state: State, seat: int | None) -> dict | None:
+    """For a player, what feeding will do to their tribe this round (``text``) and whether it goes hungry
+    (``short``), while people are placed and used; None for a spectator and in other phases."""
+    text = explain.feeding_forecast(state, seat) if seat is not None else ""
+    return {"text": text, "short": explain.food_short(state, seat) > 0} if text and seat is not None else None
+
+
+def refusals(state: State, seat: int | None) -> dict[str, str]:
+    """For the player placing now, why each place they may not use is closed to them (the engine's refusal),
+    by place id; empty for everyone else and outside placing."""
+    if seat is None or state["phase"] != flow.PLACE or state["pending"] or state["turn"] != seat:
+        return {}
+    return {p: why for p in PLACE_IDS if (why := flow.why_not_place(state, seat, p))}
 
 
 def _places_view(state: State) -> list[dict]:

@@ -91,7 +91,8 @@ def test_labels_name_the_place_the_count_the_tool_and_the_payment():
 # --- Views ------------------------------------------------------------------------------
 
 VIEW_KEYS = {"game", "phase", "players", "viewer", "round", "start", "turn", "active", "prompt", "places", "row",
-             "deck", "stacks", "boards", "pending", "dice", "ending", "end", "outcome", "log", "marks"}
+             "deck", "stacks", "boards", "pending", "dice", "ending", "end", "outcome", "log", "marks", "refused",
+             "forecast"}
 
 
 def test_the_view_has_the_documented_keys():

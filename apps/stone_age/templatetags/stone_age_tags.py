@@ -8,6 +8,7 @@ small sums the drawn board needs (rings on a place, a roll's result, a score's p
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from django import template
@@ -31,6 +32,14 @@ def legal_any(legal: Sequence[dict] | None, moves: Sequence[dict]) -> dict | Non
         if entry.get("move") in moves:
             return entry
     return None
+
+
+@register.filter
+def why_id(entry: dict | None) -> str:
+    """The page-unique id of the text that says what a legal move does (its ``why``), made of the move's values:
+    ``sa-why-place-forest``, ``sa-why-count-3``. Legal moves differ, so their ids do."""
+    move = (entry or {}).get("move") or {}
+    return "sa-why-" + "-".join(re.sub(r"[^a-z0-9_]", "", str(value).lower()) for value in move.values())
 
 
 @register.filter
