@@ -14,7 +14,7 @@ from typing import Any
 
 from apps.matches.engine.search import Search, strong_bot
 
-from . import flow, scoring
+from . import flow, payments, scoring
 from .content import BUILDING_BY_ID, CARD_BY_ID, MAX_PEOPLE, PLACE_BY_ID
 from .determinize import determinized
 from .state import Decision, SeatState, StoneAgeState
@@ -64,7 +64,7 @@ def _place_value(state: State, seat: int, player: SeatState, where: str) -> floa
     short = _food_short(state, player)
     if place.kind == "building":
         building = state["stacks"][int(where[5:]) - 1][-1]
-        if flow.building_affordable(building, res):
+        if payments.building_affordable(building, res):
             b = BUILDING_BY_ID[building]
             return 100 + (b.points if b.kind == "fixed" else 10)
         return 5

@@ -11,7 +11,7 @@ from typing import Any
 
 from apps.matches.engine import BotChooser, FlowRules, IllegalMove, Move, Pending, Rng, clone, one_of
 
-from . import changes, explain, flow, visibility, wording
+from . import changes, closed_places, explain, flow, visibility, wording
 from .bots import STRONG, heuristic
 from .content import BUILDING_BY_ID, CARD_BY_ID, PLACE_BY_ID, RESOURCE_VALUE, RESOURCES
 from .state import StoneAgeState as State
@@ -163,7 +163,7 @@ class StoneAgeRules(FlowRules[State]):
             where = move["where"]
             if where not in PLACE_BY_ID:
                 return f"There is no place called {where!r}."
-            return f"{PLACE_BY_ID[where].label}: {flow.why_not_place(state, seat, where)}"
+            return f"{PLACE_BY_ID[where].label}: {closed_places.why_not_place(state, seat, where)}"
         if kind != "resolve":
             return "It is the action phase: use one of the places where your people stand."
         return "You have no people there to use."

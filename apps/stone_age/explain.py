@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import flow, odds
+from . import flow, odds, payments
 from . import wording as w
 from .content import (
     BUILDING_BY_ID,
@@ -152,7 +152,7 @@ def card_cost_words(state: State, seat: int, space: int) -> str:
 
 def building_shortfall(building_id: str, res: dict[str, int]) -> str:
     """What a player lacks to pay for a building ("you need 1 clay more"), the engine's own reason; "" if none."""
-    lack = flow.building_shortfall(building_id, res)
+    lack = payments.building_shortfall(building_id, res)
     return f"you need{lack[5:]}" if lack else ""
 
 

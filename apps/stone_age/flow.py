@@ -44,6 +44,7 @@ from .content import (
     VILLAGE_IDS,
     VILLAGE_LIMIT,
 )
+from .payments import building_affordable, building_shortfall, kinds_feasible
 from .scoring import final_scores, result
 from .state import Decision, DecisionFacts, SeatState, StoneAgeState
 
@@ -164,40 +165,6 @@ def place_max(state: State, seat: int, place_id: str) -> int:
     return 1 if index < len(state["stacks"]) and state["stacks"][index] else 0
 
 
-def why_not_place(state: State, seat: int, place_id: str) -> str:
-    """Why ``seat`` may not put people on this place now, as the refusal says it; "" when it may
-    (exactly when ``place_max`` is above 0)."""
-    if available(state, seat) <= 0:
-        return "You have no people left to place this round."
-    here = state["places"][place_id]
-    if here[seat]:
-        return "You already have people there this round."
-    place = PLACE_BY_ID[place_id]
-    players = state["players"]
-    if place.kind == "resource":
-        limit = RESOURCE_PLAYERS_LIMIT[players]
-        if sum(1 for n in here if n) >= limit:
-            others = "another player is" if limit == 1 else f"{limit} others are"
-            return f"With {players} players only {w.plural(limit, 'player')} may gather here a round; {others} here."
-        if sum(here) >= place.capacity:
-            return f"Full: {place.capacity} of {place.capacity} people."
-        return ""
-    if place.kind == "hunting":
-        return ""
-    if sum(here):
-        return "Taken by another player this round."
-    if place.kind == "village":
-        limit = VILLAGE_LIMIT[players]
-        if sum(1 for v in VILLAGE_IDS if sum(state["places"][v])) >= limit:
-            return f"Closed: with {players} players only {limit} of the 3 village places are used a round."
-        if place_id == "hut" and available(state, seat) < 2:
-            return "The Hut needs exactly 2 of your people at once; you have 1 left."
-        return ""
-    if place.kind == "card":
-        return "" if state["row"][int(place_id[4:]) - 1] else "No card lies here this round."
-    index = int(place_id[5:]) - 1
-    return "" if index < len(state["stacks"]) and state["stacks"][index] else "This stack is empty."
-
 
 def legal_places(state: State, seat: int) -> list[str]:
     """Every place ``seat`` may put people on now (``place_max`` > 0), in board order, in one pass."""
@@ -249,47 +216,8 @@ def roll_total(state: State, pending: Decision) -> int:
     return sum(pending["dice"]) + pending["bonus"]
 
 
-def kinds_feasible(paid: dict[str, int], res: dict[str, int], count: int, kinds: int) -> bool:
-    """Can a payment started with ``paid`` end at exactly ``count`` resources of exactly ``kinds`` kinds?"""
-    left = count - sum(paid.values())
-    used = [r for r in RESOURCES if paid.get(r)]
-    if left < 0 or len(used) > kinds:
-        return False
-    need_new = kinds - len(used)
-    fresh = sorted((res[r] for r in RESOURCES if not paid.get(r) and res[r] > 0), reverse=True)
-    if len(fresh) < need_new or left < need_new:
-        return False
-    return sum(res[r] for r in used) + sum(fresh[:need_new]) >= left
-
-
 def has_two_resources(state: State, seat: int) -> bool:
     return any(CARD_BY_ID[c].top == "two_resources" for c in state["seats"][seat]["kept"])
-
-
-def building_affordable(building_id: str, res: dict[str, int]) -> bool:
-    b = BUILDING_BY_ID[building_id]
-    if b.kind == "fixed":
-        return all(res[r] >= n for r, n in b.cost)
-    if b.kind == "kinds":
-        return kinds_feasible({}, res, b.count, b.kinds)
-    return sum(res.values()) >= ANY_MIN
-
-
-def building_shortfall(building_id: str, res: dict[str, int]) -> str:
-    """What a player lacks to pay for a building, as a player reads it ("" if they can pay)."""
-    if building_affordable(building_id, res):
-        return ""
-    b = BUILDING_BY_ID[building_id]
-    if b.kind == "fixed":
-        return f"needs {w.resources_phrase({r: n - res[r] for r, n in b.cost if res[r] < n})} more"
-    if b.kind == "kinds":
-        amounts = sorted((n for n in res.values() if n > 0), reverse=True)
-        kinds = "1 kind" if b.kinds == 1 else f"{b.kinds} different kinds"
-        if len(amounts) < b.kinds:
-            return f"needs {kinds} of resource ({len(amounts)} now)"
-        more = b.count - sum(amounts[:b.kinds])
-        return f"needs {more} more resource{'s' if more > 1 else ''} of {kinds}"
-    return "needs at least 1 resource"
 
 
 def card_on(state: State, space: int) -> str:

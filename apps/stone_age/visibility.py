@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from . import explain, flow, scoring
+from . import closed_places, explain, flow, scoring
 from . import wording as w
 from .content import (
     BUILDING_BY_ID,
@@ -121,7 +121,7 @@ def refusals(state: State, seat: int | None) -> dict[str, str]:
     by place id; empty for everyone else and outside placing."""
     if seat is None or state["phase"] != flow.PLACE or state["pending"] or state["turn"] != seat:
         return {}
-    return {p: why for p in PLACE_IDS if (why := flow.why_not_place(state, seat, p))}
+    return {p: why for p in PLACE_IDS if (why := closed_places.why_not_place(state, seat, p))}
 
 
 def _places_view(state: State) -> list[dict]:
