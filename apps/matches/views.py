@@ -24,6 +24,7 @@ from django.views.decorators.http import require_POST
 
 from apps.lobbies import services as lobby_services
 from apps.lobbies.selectors import open_public_lobbies
+from apps.matches import glossary
 from apps.matches.domain import replay as replaying
 from apps.matches.domain.access import seat_of, watchable_match_or_404
 from apps.matches.domain.move_list import CACHE_SECONDS as MOVE_LIST_SECONDS
@@ -92,6 +93,7 @@ def game_rules(request, slug: str):
         if pages is not None and hasattr(pages, "rules_context"):
             context.update(pages.rules_context())
         context["rules"] = engine(slug)
+        context["glossary"] = glossary.rules_entries(slug)
         context["has_lesson"] = lesson_for(slug) is not None
     if request.GET.get("panel") == "1":  # the rules alone, for the panel a match page opens over the table
         return render(request, "matches/_rules.html", context | {"panel": True})
@@ -113,6 +115,7 @@ def match_page(request, match_id: int):
         "resync_ms": int(settings.RESYNC_SECONDS * 1000),
         "over": match.status != Match.Status.RUNNING,
         "clock_label": clocks.describe(match.clock) if match.clock else "",
+        "glossary": glossary.table_data(match.game),
     })
     return render(request, "matches/match.html", context)
 

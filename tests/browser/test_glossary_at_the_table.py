@@ -1,0 +1,44 @@
+"""A glossary at the table (issue 39), on a phone: a tap on an icon opens its meaning, in the rules' own words, and
+plays nothing; Escape closes it; a move button still plays at the first tap."""
+
+import pytest
+
+from apps.stone_age.glossary import GLOSSARY
+from tests.browser.board_checks import seeded_match
+from tests.browser.test_play_chronicle import PHONE, Watchful, version_of, wait_for_version
+
+FOOD = next(term for term in GLOSSARY if term.name == "Food")
+
+
+@pytest.mark.browser
+def test_a_tap_on_an_icon_shows_its_meaning_escape_closes_it_and_a_move_still_plays(
+        make_user, browser, daphne_servers):
+    match_id, cookies = seeded_match(make_user, "stone_age", 3)
+    (server,) = daphne_servers(1)
+    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, reduced_motion="reduce")
+    ctx.add_cookies([{"name": "sessionid", "value": cookies[0], "url": server.url}])
+    watched = Watchful(ctx.new_page(), "phone")
+    page = watched.page
+    page.goto(f"{server.url}/matches/{match_id}/")
+    page.wait_for_selector("[data-conn]:has-text('Live')")
+    version = version_of(page)
+    pop = page.locator("#glossary-pop")
+    assert pop.is_hidden()
+
+    food = page.locator('#table [role="img"][aria-label$=" food"].gloss-tap').first
+    food.scroll_into_view_if_needed()
+    food.tap()
+    pop.wait_for(state="visible")
+    assert "Food" in pop.inner_text() and FOOD.passages[0] in pop.inner_text()
+    box = pop.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], "the popover fits the phone"
+    assert version_of(page) == version, "a tap on a term plays nothing"
+
+    page.keyboard.press("Escape")
+    pop.wait_for(state="hidden")
+
+    page.locator("#table button[data-move]").first.tap()
+    wait_for_version(page, version + 1)
+    assert pop.is_hidden()
+    ctx.close()
+    assert watched.problems == []
