@@ -9,7 +9,7 @@ from django.views.generic import RedirectView
 from apps.accounts import views as account_views
 from apps.accounts.forms import AdminLoginForm
 from apps.lobbies import views as lobby_views
-from apps.matches import lesson_views, time_help
+from apps.matches import about, lesson_views, time_help
 from apps.matches import views as match_views
 from apps.ratings import views as rating_views
 
@@ -22,6 +22,7 @@ urlpatterns = [
     path("favicon.ico", RedirectView.as_view(url=lazy(static, str)("civitas/favicon.svg"), permanent=True)),
     path("games/<slug:slug>/", match_views.game_rules, name="game_rules"),
     path("help/time/", time_help.rules_of_time, name="help_time"),
+    path("about/", about.about, name="about"),
     path("learn/<slug:slug>/", lesson_views.learn, name="learn"),
     path("learn/<slug:slug>/play/", lesson_views.play_a_bot, name="learn_play_bot"),
     path("games/<slug:slug>/leaderboard/", rating_views.leaderboard, name="leaderboard"),

@@ -106,17 +106,14 @@ def _pile(placer: _Placer, p: dict, s: int, mine: bool, view: dict, names: list[
     top = p["top"]
     top_entry = None
     tap = ""
-    aria = ""
     top_card = card_info(top, edition) if top else None
     if top_card is not None and color_entry is None:
         top_entry = placer.claim({"type": "dogma", "card": top}) if mine else None
         if top_entry:
             tap = dogma_tap(top_card, s, view, names)
-            aria = f"{top_entry['label']}: {tap[7:]}"
         else:
             top_entry = placer.card_choice(top)
             tap = "Choose" if top_entry else ""
-            aria = top_entry["label"] if top_entry else ""
     return {
         "color": p["color"],
         "splay": p["splay"],
@@ -125,7 +122,6 @@ def _pile(placer: _Placer, p: dict, s: int, mine: bool, view: dict, names: list[
         "entry": color_entry,
         "top_entry": top_entry,
         "tap": tap,
-        "aria": aria,
         "fan": fan(p, edition),
         "changed": f"{s}-{p['color']}" in changed,
     }

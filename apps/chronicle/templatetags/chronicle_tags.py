@@ -10,37 +10,51 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django import template
+from django.templatetags.static import static
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
-from apps.chronicle.content import ASPECT_GLYPHS, ASPECT_LABELS, KIND_LABELS
+from apps.chronicle.content import ASPECT_LABELS, ASPECTS, KIND_LABELS
 from apps.chronicle.explain import why_unpayable as unpayable_reason
 from apps.chronicle.pages import TERMS
 from apps.matches.engine import name_seats, seat_name
+from apps.matches.pictures import SPRITE
+from apps.matches.templatetags.pictures import picture_in_badge
 
 register = template.Library()
 register.filter("seat_names", name_seats)
 register.filter("seat_name", seat_name)
 
 
+@register.simple_tag
+def aspect_pictures() -> SafeString:
+    """The board's nine aspect pictures, once per board, as symbols that point into the site's sprite: a badge on
+    the board (``|icon:"board"``) then says ``<use href="#ch-a-heat">``, half the bytes of the sprite's address,
+    and a Chronicle frame carries dozens of badges."""
+    symbols = format_html_join("", '<symbol id="ch-a-{}" viewBox="0 0 512 512"><use href="{}#pic-ch-{}"/></symbol>',
+                               ((a, static(SPRITE), a) for a in ASPECTS))
+    return format_html('<svg class="ch-defs" aria-hidden="true">{}</svg>', symbols)
+
+
 @register.filter
-def icon(aspect: str) -> SafeString:
-    """One aspect badge: an emoji with the aspect's name as its accessible label."""
+def icon(aspect: str, where: str = "") -> SafeString:
+    """One aspect badge: the aspect's picture, with the aspect's name as its accessible label. On the board
+    (``where="board"``, below ``{% aspect_pictures %}``) the picture is the board's own symbol."""
     label = ASPECT_LABELS.get(aspect, aspect)
-    return format_html(
-        '<span class="icon icon-{}" role="img" aria-label="{}" title="{}">{}</span>',
-        aspect, label, label, ASPECT_GLYPHS.get(aspect, "?"),
-    )
+    picture = (format_html('<svg><use href="#ch-a-{}"/></svg>', aspect) if where == "board" and aspect in ASPECTS
+               else picture_in_badge(f"ch-{aspect}"))
+    return format_html('<span class="icon icon-{}" role="img" aria-label="{}" title="{}">{}</span>',
+                       aspect, label, label, picture)
 
 
 @register.filter
-def icons(aspects: Sequence[str]) -> SafeString:
+def icons(aspects: Sequence[str], where: str = "") -> SafeString:
     """Several aspect badges side by side."""
-    return format_html_join("", "{}", ((icon(a),) for a in aspects))
+    return format_html_join("", "{}", ((icon(a, where),) for a in aspects))
 
 
 @register.filter
-def alternatives(alts: Sequence[Sequence[str]]) -> SafeString:
+def alternatives(alts: Sequence[Sequence[str]], where: str = "") -> SafeString:
     """A cost or reward: alternatives separated by 'or'; a group of icons is one bordered pill."""
     parts = []
     for i, alt in enumerate(alts):
@@ -48,7 +62,7 @@ def alternatives(alts: Sequence[Sequence[str]]) -> SafeString:
             parts.append(mark_safe('<span class="alt-or">or</span>'))
         group = " alt-group" if len(alt) > 1 else ""
         title = " + ".join(ASPECT_LABELS.get(a, a) for a in alt)
-        parts.append(format_html('<span class="alt{}" title="{}">{}</span>', group, title, icons(alt)))
+        parts.append(format_html('<span class="alt{}" title="{}">{}</span>', group, title, icons(alt, where)))
     return format_html_join("", "{}", ((p,) for p in parts))
 
 

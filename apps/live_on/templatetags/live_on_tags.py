@@ -17,6 +17,7 @@ from apps.live_on import flow
 from apps.live_on.content import ROLE_BY_ID
 from apps.live_on.pages import TERMS, role_row
 from apps.matches.engine import name_seats, seat_name
+from apps.matches.pictures import PICTURES
 
 register = template.Library()
 register.filter("seat_names", name_seats)
@@ -24,6 +25,13 @@ register.filter("seat_name", seat_name)
 
 # Which of a die's 3 x 3 pip places are filled, per face.
 PIPS = {1: {4}, 2: {0, 8}, 3: {0, 4, 8}, 4: {0, 2, 6, 8}, 5: {0, 2, 4, 6, 8}, 6: {0, 2, 3, 5, 6, 8}}
+
+
+@register.filter
+def lo_picture(card: dict) -> str:
+    """The picture term of an event or artifact card: its own (each spirit, each artifact) or else its deck's."""
+    own = f"lo-{card.get('id')}"
+    return own if own in PICTURES else f"lo-{card.get('deck', 'artifact')}"
 
 
 @register.filter

@@ -1,0 +1,183 @@
+"""Accessible pages (issue 40): axe-core, injected into the page, finds no serious or critical WCAG 2 A/AA violation
+on the home page, a lobby, every game's table at the start and in mid-game, a replay, a profile, a leaderboard and a
+rules page, each at desktop and phone width; and every table's own decision can be followed by a screen reader.
+
+One live server and one browser context per width; the matches are set up through the engine and the domain (random
+legal moves written to the move log as the site would have), not by clicking. axe-core is vendored in
+``tests/browser/vendor`` (see its README for where it came from)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from django.db import connections
+from django.utils import timezone
+
+from apps.lobbies import services as lobbies
+from apps.matches.domain.checks import state_digest
+from apps.matches.domain.deeds import SeatSpec, do_start_match
+from apps.matches.engine import built_games, engine
+from apps.matches.models import Match, MoveLog, ReplaySnapshot
+from apps.ratings.scale import LEADERBOARD_GAMES
+from apps.ratings.services import rate_match
+from tests.browser.test_play_chronicle import DESKTOP, PHONE, Watchful
+from tests.conftest import session_cookie
+
+AXE = Path(__file__).parent / "vendor" / "axe.min.js"
+WCAG_A_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
+GAMES = [entry.slug for entry in built_games()]
+# Random moves played before a table is looked at "in mid-game": about two fifths of a random two-seat game.
+MIDGAME_STEPS = {"chronicle": 20, "innovation": 70, "live_on": 20, "stone_age": 350, "origins": 50}
+
+# Violations known and left to the game's own helper (its templates were being changed at the same time), each
+# (game, rule id, a piece of the node's selector) with what is wrong: only that game's tables may show them, no other
+# page. TEMPORARY: the lead removes each entry once the game's template is fixed, and then this test guards it.
+ALLOWED: dict[tuple[str, str, str], str] = {
+    ("live_on", "color-contrast", ".lo-tc-"):
+        "trait colours as text: active #d0741a (3.3:1) and keen #c9a80f (2.3:1) on the card; darken the text colour",
+    ("live_on", "label-content-name-mismatch", "button"):
+        "choice buttons (pasts, roles, tokens, the round) whose aria-label leaves out words they show; name them by "
+        "their content (a visually hidden prefix if needed) or start the aria-label with the shown words",
+    ("live_on", "target-size", ".gloss-term"):
+        "the trait names in each player's traits are 14 px tall glossary buttons close together",
+    ("origins", "label-content-name-mismatch", r'\"select\"'):
+        "a pawn's link: its aria-label leaves out the text drawn on the pawn",
+}
+
+# Serious and critical violations as a list of {rule, help, nodes: [{target, summary}]}, node by node: a rule is
+# serious when any of its nodes is.
+AUDIT = """async (tags) => {
+  const result = await axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
+  return result.violations.map(v => ({
+    rule: v.id, help: v.help,
+    nodes: v.nodes.filter(n => ['serious', 'critical'].includes(n.impact))
+      .map(n => ({target: n.target.join(' '), summary: n.failureSummary.replace(/\\s+/g, ' ')}))
+  })).filter(v => v.nodes.length);
+}"""
+
+# Each decision control of the table, as a screen reader meets it: its accessible name (its label, else its text)
+# and the visible text its aria-describedby points at. The problems, one line each.
+DECISION_TEXT = """() => {
+  const shown = el => !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden'
+    && !el.closest('[aria-hidden="true"], [hidden], .sr-only, .visually-hidden');
+  return [...document.querySelectorAll('#table [data-move]')].filter(shown).flatMap(el => {
+    const name = (el.getAttribute('aria-label') || el.textContent || '').trim();
+    const ids = (el.getAttribute('aria-describedby') || '').split(/\\s+/).filter(Boolean);
+    const said = ids.map(id => document.getElementById(id)).filter(shown)
+      .map(d => d.textContent.trim()).filter(Boolean).join(' ');
+    const what = el.getAttribute('data-move').slice(0, 80);
+    if (!name) return [`${what}: no accessible name`];
+    if (!said) return [`${what} ("${name}"): no visible description`];
+    return [];
+  });
+}"""
+
+
+def play_random(match: Match, steps: int | None, seed: int, ready_seat: int | None = 0) -> Match:
+    """Random legal moves for ``match`` through the engine, logged as the site logs them: ``steps`` of them (None:
+    to the end), then more until ``ready_seat`` has a decision to make (so its table shows its own choices)."""
+    rules, rnd = engine(match.game), random.Random(seed)
+    state, rows, kept, moved = match.state, [], [], set(match.moved_seats)
+
+    def waiting() -> bool:
+        if rules.outcome(state) is not None:
+            return False
+        if steps is not None and len(rows) < steps:
+            return True
+        return steps is None or ready_seat not in rules.active_seats(state) or not rules.legal_moves(state, ready_seat)
+
+    while waiting():
+        seat = rnd.choice([s for s in rules.active_seats(state) if rules.legal_moves(state, s)])
+        move = rnd.choice(rules.legal_moves(state, seat))
+        state = rules.apply(state, seat, move)
+        moved.add(seat)
+        rows.append(MoveLog(match=match, version=match.version + len(rows) + 1, seat=seat, move=move,
+                            player=f"seat {seat}", by_bot=False, state_digest=state_digest(state)))
+        if (match.version + len(rows)) % ReplaySnapshot.EVERY == 0:  # as the site keeps them while it is played
+            kept.append(ReplaySnapshot(match=match, version=match.version + len(rows), state=state))
+    assert steps is None or rules.outcome(state) is None, f"{match.game} ended before step {steps}"
+    MoveLog.objects.bulk_create(rows)
+    ReplaySnapshot.objects.bulk_create(kept)
+    outcome = rules.outcome(state)
+    finished = {"status": Match.Status.FINISHED, "outcome": outcome, "finished_at": timezone.now()} if outcome else {}
+    Match.objects.filter(pk=match.pk).update(state=state, version=match.version + len(rows),
+                                             moved_seats=sorted(moved), **finished)
+    match.refresh_from_db()
+    return match
+
+
+@pytest.fixture
+def site(transactional_db, make_user):
+    """ada's view of the site: her cookie and the pages to audit, by name. Two-seat matches of each game with bea
+    (at the start and in mid-game, ada to decide), an open lobby of hers, and enough rated Chronicle matches finished
+    for both to be on the leaderboard and to have a rating history."""
+    try:
+        ada, bea = make_user("ada"), make_user("bea")
+        pages = {"home": "/"}
+        lobby = lobbies.create_lobby(ada, "chronicle", 3, True)
+        pages["lobby"] = f"/lobbies/{lobby.pk}/"
+        for game in GAMES:
+            seats = [SeatSpec("ada", ada), SeatSpec("bea", bea)]
+            start = play_random(do_start_match(game, seats, seed=40), 0, seed=40)
+            middle = play_random(do_start_match(game, seats, seed=41), MIDGAME_STEPS[game], seed=41)
+            pages[f"{game} table at the start"] = f"/matches/{start.pk}/"
+            pages[f"{game} table in mid-game"] = f"/matches/{middle.pk}/"
+        for seed in range(LEADERBOARD_GAMES):
+            rated = do_start_match("chronicle", [SeatSpec("ada", ada), SeatSpec("bea", bea)], seed=seed, rated=True)
+            rated = play_random(rated, None, seed=seed, ready_seat=None)
+            assert rate_match(rated.pk)
+        pages["replay"] = f"/matches/{rated.pk}/replay/?move={rated.version // 2}"
+        pages["profile"] = "/players/bea/"
+        pages["leaderboard"] = "/games/chronicle/leaderboard/"
+        pages["rules"] = "/games/chronicle/"
+        return session_cookie(ada), pages
+    finally:
+        connections.close_all()
+
+
+def allowed(page_name: str, violation: dict, node: dict) -> bool:
+    return any(page_name.startswith(f"{game} table") and rule == violation["rule"] and piece in node["target"]
+               for game, rule, piece in ALLOWED)
+
+
+def report(violations: list[dict]) -> str:
+    lines = []
+    for v in violations:
+        lines.append(f"{v['rule']}: {v['help']}")
+        lines.extend(f"    {n['target']}\n        {n['summary']}" for n in v["nodes"])
+    return "\n".join(lines)
+
+
+def audit(page, page_name: str) -> list[dict]:
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate(AUDIT, WCAG_A_AA)
+    for v in found:
+        v["nodes"] = [n for n in v["nodes"] if not allowed(page_name, v, n)]
+    return [v for v in found if v["nodes"]]
+
+
+@pytest.mark.browser
+def test_every_kind_of_page_has_no_serious_accessibility_violation(site, browser, daphne_servers, subtests):
+    cookie, pages = site
+    (server,) = daphne_servers(1)
+    for width, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
+        # The site's Content-Security-Policy refuses inline scripts, and Playwright injects axe as one.
+        context = browser.new_context(viewport=viewport, reduced_motion="reduce", bypass_csp=True)
+        context.add_cookies([{"name": "sessionid", "value": cookie, "url": server.url}])
+        watched = Watchful(context.new_page(), width)
+        page = watched.page
+        for name, path in pages.items():
+            with subtests.test(msg=f"{name} at {width} width"):
+                page.goto(server.url + path)
+                if "table" in name:
+                    page.wait_for_selector("[data-conn]:has-text('Live')")
+                found = audit(page, name)
+                assert not found, f"{name} ({path}) at {width} width:\n{report(found)}"
+                if "table" in name:
+                    unreadable = page.evaluate(DECISION_TEXT)
+                    assert page.locator("#table [data-move]").count() > 0, f"{name}: ada has no decision to make"
+                    assert unreadable == [], f"{name} at {width} width: " + "; ".join(unreadable)
+        context.close()
+        assert watched.problems == [], watched.problems
