@@ -68,20 +68,34 @@ def test_a_state_from_before_marks_existed_renders_without_marks():
 
 
 class Drawn(HTMLParser):
-    """Every element drawn as a picture (role=img) and every button, with its accessible name."""
+    """Every element drawn as a picture (role=img) and every button, with its accessible name. A picture inside an
+    element that is hidden from screen readers (aria-hidden, beside words that say the same) or inside a labelled
+    picture (whose children are not read out) needs no name of its own."""
 
     def __init__(self):
         super().__init__()
         self.unnamed = []
         self.pictures = 0
+        self.open: list[tuple[str, bool]] = []  # (tag, whether it or an ancestor is hidden or a named picture)
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
+        covered = bool(self.open and self.open[-1][1])
         self.pictures += attrs.get("role") == "img"
-        if (attrs.get("role") == "img" or tag == "svg") and not attrs.get("aria-label"):
+        hidden = attrs.get("aria-hidden") == "true"
+        if (attrs.get("role") == "img" or tag == "svg") and not attrs.get("aria-label") and not hidden and not covered:
             self.unnamed.append((tag, attrs))
         if tag == "button" and "aria-label" in attrs and not attrs["aria-label"].strip():
             self.unnamed.append((tag, attrs))
+        self.open.append((tag, covered or hidden or attrs.get("role") == "img"))
+
+    def handle_startendtag(self, tag, attrs):
+        self.handle_starttag(tag, attrs)
+        self.handle_endtag(tag)
+
+    def handle_endtag(self, tag):
+        while self.open and self.open.pop()[0] != tag:
+            pass
 
 
 def test_every_drawn_piece_has_a_text_alternative():

@@ -1,5 +1,6 @@
 """Filters the Stone Age templates use: seat names, people on a place, finding a legal move, and the
-small sums the drawn board needs (rings on a place, a roll's result, a score's place on the track).
+small sums the drawn board needs (rings on a place, a roll's result, each seat's marker on the score and food
+tracks of the board's edge), and the drawn resource tokens (``{% token "wood" %}``).
 
 ``{% load stone_age_tags %}``, then for example ``{{ 1|seat_name:names }}``,
 ``{% with m=legal|legal_any:place.moves %}...{{ m.json }}...{% endwith %}`` or
@@ -12,8 +13,12 @@ import re
 from collections.abc import Sequence
 
 from django import template
+from django.templatetags.static import static
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 
 from apps.matches.engine import name_seats, seat_name
+from apps.matches.templatetags.pictures import picture_in_badge
 from apps.stone_age.content import CARD_BY_ID, GATHER_PLACES
 
 register = template.Library()
@@ -122,12 +127,6 @@ def roll_yield(dice: dict | None) -> dict | None:
 
 
 @register.filter
-def track_x(score: int) -> int:
-    """Where a score stands on the drawn 0-100 score track (2 units a point; laps past 100 stay at the end)."""
-    return 6 + 2 * min(max(score if isinstance(score, int) else 0, 0), 100)
-
-
-@register.filter
 def cost_tokens(building: dict | None) -> list[str]:
     """A fixed building's cost as one resource name per token: ["wood", "wood", "clay"]."""
     return [c["resource"] for c in (building or {}).get("cost", []) for _ in range(c["n"])]
@@ -155,3 +154,59 @@ def marks_space(marks: dict | None, space: dict) -> bool:
 def marks_stack(marks: dict | None, stack: dict) -> bool:
     """Whether the last move changed this building stack (its top or the person on it)."""
     return bool(marks) and (stack["stack"] in marks.get("stacks", ()) or stack["place"] in marks.get("places", ()))
+
+
+# --- Pictures: tokens, cards and the tracks on the board's edge ----------------------------------------
+
+RESOURCE_TOKENS = ("food", "wood", "clay", "stone", "gold")
+TRACK_LEFT, TRACK_WIDTH = 12, 376  # the drawn tracks' 0 and full length, in the units of landscape.svg's scales
+LANE_TOP, LANE_STEP = 25, 10  # the first seat's marker row below a track's scale, and the step between rows
+
+
+@register.simple_tag
+def token(kind: str) -> SafeString:
+    """A resource token, drawn: ``{% token "wood" %}`` is a wood-coloured piece with the wood picture on it (the
+    picture from the site's sprite); ``"any"`` (a resource of any kind) is a plain ring. Always decorative: what it
+    counts is said by the words or the labelled element around it."""
+    drawn = picture_in_badge(f"sa-{kind}") if kind in RESOURCE_TOKENS else ""
+    return format_html('<span class="sa-token t-{}" aria-hidden="true">{}</span>', kind, drawn)
+
+
+@register.simple_tag
+def landscape(part: str) -> str:
+    """The address of a part of the board's static drawing: ``{% landscape "score-scale" %}`` is
+    ``/static/stone_age/landscape.svg#score-scale`` (fetched once and cached; a frame carries only this)."""
+    return f"{static('stone_age/landscape.svg')}#{part}"
+
+
+@register.filter
+def card_symbol(card: dict | None) -> str:
+    """The picture term of a civilization card's lower section: its culture symbol, or its profession."""
+    card = card or {}
+    if card.get("culture"):
+        return f"sa-{card['culture']}"
+    profession = card.get("profession") or ""
+    return "sa-toolmaker-symbol" if profession == "toolmaker" else f"sa-{profession}" if profession else ""
+
+
+@register.filter
+def edge_marks(boards: Sequence[dict] | None, track: str) -> list[dict]:
+    """Each seat's marker on a track drawn on the board's edge, ``track`` "score" (0 to 100, a score past 100
+    goes round again, below 0 stays at 0) or "agriculture" (0 to 10): {"seat", "x", "y", "lap"} in the units of
+    the track's scale; each seat has its own row, so equal values never hide each other."""
+    top = 100 if track == "score" else 10
+    marks = []
+    for row, board in enumerate(boards or []):
+        value = max(int(board.get(track) or 0), 0)
+        lap, at = divmod(value, top) if track == "score" else (0, min(value, top))
+        if track == "score" and lap and not at:
+            lap, at = lap - 1, top  # exactly 100 (or 200) stands on the last space, not back at 0
+        marks.append({"seat": board["seat"], "x": TRACK_LEFT + TRACK_WIDTH * at // top,
+                      "y": LANE_TOP + LANE_STEP * row, "lap": lap})
+    return marks
+
+
+@register.filter
+def edge_height(boards: Sequence[dict] | None) -> int:
+    """The height of a drawn edge track: its scale and one row of markers per seat."""
+    return LANE_TOP + LANE_STEP * max(len(boards or []), 1) - 2

@@ -1,0 +1,87 @@
+"""Stone Age drawn as a board (issue 40): the places are parts of one landscape (a static drawing the stylesheet
+fetches once, never sent in a frame), resources are tokens with their pictures, cards and buildings are drawn as
+cards with theirs, the score and food tracks run along the board's edge with every player's marker, and each move
+on the board is named by what it shows (no aria-label that leaves out its visible words)."""
+
+import html
+import re
+import xml.etree.ElementTree as ET
+
+from stone_age_helpers import fresh, give, put_building, put_card
+
+from apps.matches.pictures import PICTURES
+from apps.stone_age.content import GATHER_PLACES, VILLAGE_PLACES
+from apps.stone_age.engine import RULES
+from apps.stone_age.templatetags.stone_age_tags import TRACK_LEFT, TRACK_WIDTH, edge_marks
+from tests.board_templates import GameTemplates
+from tests.conftest import ROOT
+
+BOARDS = GameTemplates("stone_age", RULES)
+STATIC = ROOT / "apps" / "stone_age" / "static" / "stone_age"
+PLACES = [p.id for p in GATHER_PLACES + VILLAGE_PLACES]
+
+
+def test_each_place_is_a_view_of_one_static_landscape_that_the_stylesheet_draws():
+    root = ET.parse(STATIC / "landscape.svg").getroot()
+    views = {v.get("id") for v in root.iter("{http://www.w3.org/2000/svg}view")}
+    assert set(PLACES) <= views
+    css = (STATIC / "stone_age.css").read_text()
+    for place in PLACES:
+        assert f'url("landscape.svg#{place}")' in css, place
+    board = BOARDS.board(fresh(2, 1), 0)
+    assert "<path" not in board, "a frame carries no drawing of the land, only references"
+    assert "landscape.svg#score-scale" in board and "landscape.svg#food-scale" in board
+
+
+def test_every_resource_token_carries_its_picture():
+    state = give(fresh(3, 2), 0, wood=2, clay=1, stone=1, gold=1)
+    board = BOARDS.board(state, 0) + BOARDS.render("_own.html", {"view": RULES.view(state, 0), "seat": 0})
+    tokens = re.findall(r'<span class="sa-token t-(\w+)" aria-hidden="true">(.*?)</span>', board)
+    assert {kind for kind, _ in tokens} >= {"food", "wood", "clay", "stone", "gold", "any"}
+    for kind, inside in tokens:
+        assert (f"pictures.svg#pic-sa-{kind}" in inside) == (kind != "any"), (kind, inside)
+    for term in set(re.findall(r"pictures\.svg#pic-(sa-[\w-]+)", board)):
+        assert term in PICTURES, term
+
+
+def test_cards_and_buildings_are_drawn_as_cards_with_their_pictures():
+    state = put_building(put_card(put_card(fresh(2, 3), 1, "civ-01"), 2, "civ-30"), 1, "bld-21")
+    board = BOARDS.board(state, 0)
+    cards = re.findall(r'<span class="sa-card (?:is-green|is-sand)">(.*?)</span>\s*</span>\s*(?=<)', board, re.S)
+    assert len(re.findall(r'class="sa-card (?:is-green|is-sand)"', board)) == 4
+    assert board.count('class="pic sa-card-pic"') == 4, "each card's upper section has its picture"
+    assert cards and all("#pic-sa-" in card for card in cards)
+    assert board.count("#pic-sa-building") >= 2, "each building stack's top is a hut tile"
+
+
+def test_the_score_and_food_tracks_on_the_boards_edge_mark_every_player():
+    state = fresh(3, 4)
+    for seat, (score, agriculture) in enumerate([(14, 2), (130, 10), (-5, 0)]):
+        state["seats"][seat]["score"], state["seats"][seat]["agriculture"] = score, agriculture
+    text = html.unescape(BOARDS.board(state, 0))
+    score = re.search(r'<div class="sa-edge is-score" role="img" aria-label="([^"]+)">(.*?)</div>', text, re.S)
+    food = re.search(r'<div class="sa-edge is-food" role="img" aria-label="([^"]+)">(.*?)</div>', text, re.S)
+    assert score.group(1) == "Score track: Ada 14 points, Bo 130 points, Cy -5 points"
+    assert food.group(1) == "Agriculture track: Ada 2, Bo 10, Cy 0"
+    assert len(re.findall(r'class="sa-marker seat-\d"', score.group(2))) == 3
+    assert "+100" in score.group(2), "a score past 100 says it went round once"
+    xs = [int(x) for x in re.findall(r'cx="(\d+)"', food.group(2))]
+    assert xs == [TRACK_LEFT + TRACK_WIDTH * 2 // 10, TRACK_LEFT + TRACK_WIDTH, TRACK_LEFT]
+
+
+def test_a_marker_past_a_lap_goes_round_and_each_seat_keeps_its_row():
+    boards = [{"seat": 0, "score": 100}, {"seat": 1, "score": 137}, {"seat": 2, "score": 0}]
+    marks = edge_marks(boards, "score")
+    assert [(m["x"], m["lap"]) for m in marks] == [(TRACK_LEFT + TRACK_WIDTH, 0),
+                                                   (TRACK_LEFT + TRACK_WIDTH * 37 // 100, 1), (TRACK_LEFT, 0)]
+    assert len({m["y"] for m in marks}) == 3
+
+
+def test_each_move_on_the_board_is_named_by_what_it_shows():
+    state = put_card(fresh(2, 5), 1, "civ-01")
+    board = BOARDS.board(state, 0)
+    buttons = re.findall(r'<button type="button" class="sa-(?:place|space|stack) [^>]*>', board)
+    assert len(buttons) >= 8 + 4 + 2
+    assert [b for b in buttons if "aria-label" in b] == [], "an aria-label would leave out the words drawn on it"
+    named = re.findall(r'data-move="[^"]*"[^>]*><span class="sa-vh">([^<]+): </span>', board)
+    assert len(named) == len(buttons) and all(named)
