@@ -11,8 +11,8 @@ from __future__ import annotations
 from apps.matches.engine import BotChooser, FlowRules, IllegalMove, Move, Pending, Rng
 
 from . import bots as origin_bots
-from . import changes, flow, visibility, wording
-from .content import CARD_BY_ID, TERRITORY_BY_ID
+from . import changes, explain, flow, visibility, wording
+from .content import TERRITORY_BY_ID
 from .state import OriginsState
 
 __all__ = ["RULES", "OriginsRules", "IllegalMove"]
@@ -83,9 +83,16 @@ class OriginsRules(FlowRules[OriginsState]):
         pawn = flow.pawn_by_id(state, move["pawn"]) if move["type"] == "select" else None
         top = flow.top_entry(state)
         choosing = top["card"] if top is not None and top["kind"] == "choose" else None
+        if move["type"] == "evolve" and top is not None and top["kind"] == "selected":
+            return wording.evolve_label(move["form"], flow.pawn_of(state, top["pawn"])["form"])
         return wording.describe(move, pawn_form=pawn["form"] if pawn else None,
                                 pawn_at=pawn["at"] if pawn else None, choosing=choosing,
                                 pawn_owner=pawn["owner"] if pawn else None)
+
+    def explain_move(self, state: OriginsState, seat: int, move: Move) -> str:
+        """What a legal move will do (``explain``): where a pawn goes and what it gets there, what an evolved pawn
+        is, what a card does now."""
+        return explain.explain(state, seat, self.check_move_shape(move))
 
     def round_label(self, state: OriginsState) -> str:
         return "Final turns" if state["final"] is not None else f"Round {state['round']}"
@@ -108,13 +115,6 @@ class OriginsRules(FlowRules[OriginsState]):
 
     def unplayable_because(self, state: OriginsState, seat: int, card_id: str) -> str:
         """Why a card may not be played now, as a reason of ``wording.CANNOT_PLAY``."""
-        card = CARD_BY_ID.get(card_id)
-        if card is None or card_id not in state["seats"][seat]["hand"]:
-            return "not_held"
-        turn = state["turn"]
-        if turn["played"][card.color] >= 1 and not (card.color == "purple" and turn["final"]):
-            return "played"
-        return card.color
-
+        return flow.unplayable_because(state, seat, card_id)
 
 RULES = OriginsRules()

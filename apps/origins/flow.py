@@ -315,6 +315,18 @@ def playable_cards(state: State, seat: int) -> list[str]:
     return sorted(set(out), key=state["seats"][seat]["hand"].index)
 
 
+def unplayable_because(state: State, seat: int, card_id: str) -> str:
+    """Why a card may not be played now, as a reason of ``wording.CANNOT_PLAY`` (or "not_held")."""
+    card = CARD_BY_ID.get(card_id)
+    if card is None or card_id not in state["seats"][seat]["hand"]:
+        return "not_held"
+    turn = state["turn"]
+    limit = yellow_limit(state, seat) if card.color == "yellow" else 1
+    if turn["played"][card.color] >= limit and not (card.color == "purple" and turn["final"]):
+        return "played"
+    return card.color
+
+
 # --- Action cards: when usable, and the options they ask for -----------------------------
 
 def opponents(state: State, seat: int) -> list[int]:

@@ -119,8 +119,17 @@ def seat_record(state: State, seat: int) -> dict:
 
 
 def _own_record(state: State, public: dict) -> dict:
-    """``seat_record`` as its owner sees it, from the record everyone else sees: only the hand differs."""
-    return {**public, "hand": [card_record(c) for c in state["seats"][public["seat"]]["hand"]]}
+    """``seat_record`` as its owner sees it, from the record everyone else sees: only the hand differs, each card
+    saying why it cannot be played now (the engine's refusal) while its holder may play cards; while a half-made
+    action or a card's choice waits (``wording.answer_first``), the prompt says what comes first."""
+    seat = public["seat"]
+    hand = [card_record(c) for c in state["seats"][seat]["hand"]]
+    if not state["over"] and state["seat"] == seat and wording.answer_first(flow.top_entry(state), "play") is None:
+        playable = set(flow.playable_cards(state, seat))
+        for card in hand:
+            if card["id"] not in playable:
+                card["why_not"] = wording.cannot_play(card["id"], flow.unplayable_because(state, seat, card["id"]))
+    return {**public, "hand": hand}
 
 
 def pending_record(state: State) -> dict[str, Any] | None:

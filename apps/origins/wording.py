@@ -78,7 +78,7 @@ def option_label(card: str, option: str) -> str:
 # Move labels that need nothing but the move; ``select`` and ``choose`` read the pawn and the card too.
 MOVE_LABELS: dict[str, Callable[[Move], str]] = {
     "cancel": lambda move: "Put the pawn back (choose another)",
-    "evolve": lambda move: f"Evolve a {form_words(move['form'])} pawn",
+    "evolve": lambda move: f"New pawn: {form_words(move['form'])}",
     "migrate": lambda move: f"Migrate to {space_name(move['to'])}",
     "swap": lambda move: f"Swap onto {space_name(move['to'])}",
     "place": lambda move: f"Settle {space_name(move['to'])} with the new pawn",
@@ -89,6 +89,21 @@ MOVE_LABELS: dict[str, Callable[[Move], str]] = {
     "play": lambda move: f"Play {card_name(move['card'])}",
     "end_turn": lambda move: "End the turn",
 }
+
+
+def evolve_label(form: str, source: str) -> str:
+    """An evolve button, beside the picked pawn: the new pawn it makes and how it differs from the picked one."""
+    c1, h1, w1 = parse_form(source)
+    c2, h2, w2 = parse_form(form)
+    if c2 != c1:
+        change = "new colour"
+    elif h2 > h1:
+        change = f"{h2 - h1} taller"
+    elif w2 > w1:
+        change = f"{w2 - w1} wider"
+    else:
+        change = "same kind"
+    return f"New pawn from it: {form_words(form)} ({change})"
 
 
 def describe(move: Move, *, pawn_form: str | None = None, pawn_at: str | None = None,

@@ -23,6 +23,16 @@ SHOWS_AT_ITS_MIDDLE = """el => {
   return !!hit && hit.closest('[data-move]') === el; }"""
 
 
+MIDDLE = """el => { el.scrollIntoView({block: 'center', inline: 'center'});
+  const r = el.getBoundingClientRect(), x = r.x + r.width / 2, y = r.y + r.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  return hit && hit.closest('[data-move]') === el ? [x, y] : null; }"""
+
+
+COVER = """el => { const r = el.getBoundingClientRect(), hit = document.elementFromPoint(r.x + r.width / 2,
+  r.y + r.height / 2); return `${JSON.stringify(r)} ${hit ? hit.outerHTML.slice(0, 160) : 'nothing'}`; }"""
+
+
 # Every name on the map and every pawn, as boxes on the screen; the pairs that overlap, and the pawns under 24 px.
 LABEL_BOXES = """() => {
   document.getAnimations().forEach(a => a.finish());  // a pawn landing is drawn larger for 0.6 s
@@ -60,10 +70,19 @@ def assert_fits_a_thumb(page) -> None:
 
 
 def tap(mover, pages, element) -> dict:
-    """Click one data-move element and wait until every page has the frame it caused."""
+    """Tap the middle of one data-move element, scrolled to the middle of the screen as ``next_tap`` saw it show
+    there (Playwright's own point for a map link is the middle of its first shape, which a neighbour's hit square may
+    cover), and wait until every page has the frame it caused."""
     version = max(version_of(p) for p in pages)
     move = json.loads(element.get_attribute("data-move"))
-    element.click()
+    point = None
+    for _ in range(20):  # the table may still be settling (a picked pawn scrolls the map to it)
+        point = element.evaluate(MIDDLE)
+        if point:
+            break
+        mover.wait_for_timeout(100)
+    assert point, f"{move} is covered where it shows: " + element.evaluate(COVER)
+    mover.mouse.click(*point)
     for page in pages:
         wait_for_version(page, version + 1)
     return move

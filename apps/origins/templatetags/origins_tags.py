@@ -14,7 +14,17 @@ from django.templatetags.static import static
 
 from apps.matches.engine import name_seats, seat_name
 from apps.origins import geometry
-from apps.origins.content import START, parse_form
+from apps.origins.content import (
+    CARD_COLORS,
+    MARKERS_PER_PLAYER,
+    MAX_HEIGHT,
+    MAX_WIDTH,
+    PAWN_COLORS,
+    START,
+    TILE_LEVELS,
+    form_id,
+    parse_form,
+)
 from apps.origins.geometry import HUNTS, LABELS, SHAPES, map_context
 from apps.origins.visibility import PAWN_FILL
 from apps.origins.wording import form_words
@@ -58,6 +68,13 @@ def on_map(legal: Sequence[dict] | None) -> list[dict]:
 
 
 @register.filter
+def why_id(entry: dict, legal: Sequence[dict]) -> str:
+    """The id of the text saying what a legal move does (``explain_move``): unique on the page, as the move's place
+    in ``legal``; its control points at it with ``aria-describedby``."""
+    return f"og-why-{next(i for i, e in enumerate(legal) if e is entry)}"
+
+
+@register.filter
 def get(mapping: dict | None, key):
     return (mapping or {}).get(key)
 
@@ -76,7 +93,8 @@ def origins_map() -> dict:
 
 # --- The drawn board --------------------------------------------------------------------------
 # A pawn is a piece in its owner's colour (PIECE_W x PIECE_H map units, about 26 px tall at desktop width) holding a
-# block of width x height squares in the pawn's colour, so owner, colour, height and width read at a glance; every
+# block of width x height squares in the pawn's colour, so owner, colour, height and width read at a glance; its number
+# reads height x width, as every text names a pawn ("white 2x1": height 2, width 1); every
 # tappable thing carries a transparent square of HIT x HIT map units (>= 44 px wherever the map is drawn >= 760 px).
 
 HIT = 58
@@ -93,7 +111,7 @@ def _pawn_art(pawn: dict, x: float, y: float) -> dict:
     return {"x": f"{left:g}", "y": f"{top:g}", "w": w, "h": h, "grid": grid,
             "px": f"{x - PIECE_W / 2:g}", "py": f"{y - PIECE_H / 2:g}", "pw": PIECE_W, "ph": PIECE_H,
             "hit_x": f"{x - HIT / 2:g}", "hit_y": f"{y - HIT / 2:g}", "cx": f"{x:g}", "cy": f"{y:g}",
-            "size_y": f"{y - PIECE_H / 2 + 8:g}", "size": f"{pawn['width']}×{pawn['height']}"}
+            "size_y": f"{y - PIECE_H / 2 + 8:g}", "size": f"{pawn['height']}×{pawn['width']}"}
 
 
 @functools.cache
@@ -145,3 +163,59 @@ def pawn_glyph(form: str) -> dict:
     color, height, width = parse_form(form)
     art = _pawn_art({"width": width, "height": height}, 20, 22)
     return dict(art, fill=PAWN_FILL[color], words=form_words(form))
+
+
+# --- Player panels and the supply, drawn as a table top ---------------------------------------------------------
+# A pile's depth (1 to 4) is how many edges its drawing shows behind it; the number on it is the count. Each group
+# carries role="img" with the same facts in words for screen readers.
+
+
+def _depth(count: int) -> int:
+    return 0 if count <= 0 else min(4, 1 + (count - 1) // 3)
+
+
+@register.simple_tag
+def seat_panel(seat_record: dict, view: dict) -> dict:
+    """One player's things as pieces: card backs per colour, village markers, tiles by level, tokens."""
+    counts = seat_record["hand_counts"]
+    backs = [{"color": c, "count": counts[c], "depth": _depth(counts[c])} for c in CARD_COLORS]
+    hand_words = ", ".join(f"{counts[c]} {c}" for c in CARD_COLORS)
+    left = seat_record["markers_left"]
+    tiles = [{"column": t["column"], "level": t["level"]} for t in seat_record["tiles"] for _ in range(t["count"])]
+    tiles.sort(key=lambda t: (t["level"], t["column"]))
+    owner = seat_record["seat"]
+    straits = [{"name": st["name"], "value": st["value"]} for st in view["straits"] if st["owner"] == owner]
+    return {
+        "backs": backs,
+        "hand_words": f"{seat_record['hand_count']} cards in hand: {hand_words} (objective limit "
+                      f"{seat_record['objective_limit']})",
+        "markers": [i < left for i in range(MARKERS_PER_PLAYER)],
+        "markers_words": f"Village markers: {left} of {MARKERS_PER_PLAYER} left, {MARKERS_PER_PLAYER - left} on pawns",
+        "tiles": tiles,
+        "tiles_words": "Innovation tiles: " + (", ".join(f"{t['column']} level {t['level']}" for t in tiles) or "none"),
+        "straits": straits,
+    }
+
+
+@register.simple_tag
+def supply_piles(view: dict) -> dict:
+    """The supply as piles: each tile column's stacks by level, the three decks, the played action cards, and the
+    pawn reserve as one grid per colour (rows: height, columns: width), each pawn drawn with how many are left."""
+    columns = [{"column": col["column"],
+                "levels": [dict(lv, depth=_depth(lv["count"])) for lv in col["levels"]],
+                "words": f"{col['column']} column: " + ", ".join(f"level {lv['level']}: {lv['count']}"
+                                                                  for lv in col["levels"])}
+               for col in view["supply"]]
+    decks = [{"color": c, "count": view["decks"][c], "depth": _depth(view["decks"][c])} for c in CARD_COLORS]
+    left = {r["form"]: r["count"] for r in view["reserve"]}
+    reserve = []
+    for color in PAWN_COLORS:
+        rows = [[dict(pawn_glyph(form), count=left.get(form, 0))
+                 for form in (form_id(color, height, width) for width in range(1, MAX_WIDTH + 1))]
+                for height in range(MAX_HEIGHT, 0, -1)]
+        total = sum(g["count"] for row in rows for g in row)
+        reserve.append({"color": color, "rows": rows, "total": total,
+                        "words": f"{color} pawns in the reserve: {total}; " + ", ".join(
+                            f"{g['words']}: {g['count']}" for row in rows for g in row if g["count"])})
+    return {"columns": columns, "decks": decks, "reserve": reserve, "levels": TILE_LEVELS,
+            "discard": view["discard"], "discard_depth": _depth(len(view["discard"]))}
