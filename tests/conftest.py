@@ -15,7 +15,7 @@ from channels.db import database_sync_to_async
 from channels.layers import channel_layers
 from django.conf import settings as django_settings
 from django.contrib.auth.models import Group
-from django.core.cache import cache
+from django.core.cache import caches
 from django.db import connection, connections
 from django.test import Client
 from playwright.sync_api import sync_playwright
@@ -25,6 +25,7 @@ from apps.matches.domain.deeds import SeatSpec, do_start_match
 from apps.matches.live import bot_driver as bots
 from apps.matches.live import bot_lease, loop_redis
 from apps.moderation.models import MODERATORS_GROUP
+from tests.worker_isolation import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -99,9 +100,10 @@ def no_presence_heartbeat(settings):
 @pytest.fixture(autouse=True)
 def fresh_throttles():
     """Throttle and lockout counters (in the cache) start at zero for each test: user ids repeat between tests."""
-    clear_throttles(cache)
+    # The backend itself: ``django.core.cache.cache`` is a proxy, whose class is never RedisCache.
+    clear_throttles(caches["default"])
     yield
-    clear_throttles(cache)
+    clear_throttles(caches["default"])
 
 
 def clear_throttles(cache) -> None:
@@ -141,12 +143,6 @@ def session_cookie(user) -> str:
     client = Client()
     client.force_login(user)
     return client.cookies[django_settings.SESSION_COOKIE_NAME].value
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def database_url_for_subprocess() -> str:

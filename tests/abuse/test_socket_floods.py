@@ -56,6 +56,15 @@ async def answer(communicator) -> dict:
             return frame
 
 
+async def reply(communicator) -> dict:
+    """The next frame, past any presence frame: who is at the table is sent as it changes, and on a busy machine the
+    one for this socket's own arrival may come after the drain's quiet spell."""
+    while True:
+        frame = json.loads(await communicator.receive_from(timeout=3))
+        if frame["type"] != "presence":
+            return frame
+
+
 async def flood_until_closed(communicator, burst):
     for _ in range(burst):  # the burst is served (each frame is junk, so each is a bad_request)
         await communicator.send_to(text_data="junk")
@@ -92,7 +101,7 @@ async def test_a_client_that_slows_down_is_forgiven(duel, alice):
     Clock.now += 1.0  # it waits a second: ten frames' worth
     for _ in range(10):
         await communicator.send_to(text_data=json.dumps({"type": "sync"}))
-        assert json.loads(await communicator.receive_from(timeout=3))["type"] == "state"
+        assert (await reply(communicator))["type"] == "state"
     for _ in range(3):  # a new run of refusals starts from the beginning
         await communicator.send_to(text_data="junk")
         assert (await answer(communicator))["code"] == "rate_limited"

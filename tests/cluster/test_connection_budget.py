@@ -121,7 +121,7 @@ async def sample(watcher: psycopg.AsyncConnection, most: dict[str, int], load_do
         finished = load_done.is_set()
         cursor = await watcher.execute(
             "SELECT application_name, count(*) FROM pg_stat_activity WHERE application_name LIKE 'budget-%'"
-            " GROUP BY application_name")
+            " AND datname = current_database() GROUP BY application_name")
         for name, count in await cursor.fetchall():
             most[name] = max(most.get(name, 0), count)
             if count > BUDGET:
