@@ -56,8 +56,15 @@ def _choose_label(state: InnovationState, seat: int, move: Move) -> str:
     return pick_label(pending["kind"] if pending is not None else "card", move["pick"])
 
 
+def _draw_label(state: InnovationState, seat: int, move: Move) -> str:
+    """The age the draw takes: the first pile with a card from the highest top card's age up."""
+    wanted = draw_age_for(state, seat)
+    age = next((a for a in range(wanted, 11) if state["decks"][str(a)]), wanted)
+    return f"Draw a {age}"
+
+
 MOVE_LABELS: dict[str, Callable[[InnovationState, int, Move], str]] = {
-    "draw": lambda state, seat, move: f"Draw a {draw_age_for(state, seat)}",
+    "draw": _draw_label,
     "meld": lambda state, seat, move: f"Meld {move['card']}",
     "achieve": lambda state, seat, move: f"Achieve age {move['age']}",
     "dogma": lambda state, seat, move: f"Dogma of {move['card']}",

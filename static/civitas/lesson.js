@@ -47,16 +47,34 @@
   table.addEventListener("click", (event) => {
     if (event.target.closest("[data-lesson-show]")) show();
   });
-  // The lesson's end is said where the learner looks (the callout sits in the decision bar, which sticks on a phone):
-  // its callout is focused, once.
+  // The lesson's end is said where the learner looks (the callout sits in the decision bar, which sticks): its callout
+  // is focused. The game goes on (a bot moves), and a table drawn again would drop that focus: it is given back while
+  // nothing else took it.
   let ended = !!document.querySelector("#" + CALLOUT + ".complete");
+  let held = false; // the callout had the focus last
+  document.addEventListener("focusin", (event) => { held = event.target.id === CALLOUT; });
   function closing() {
     const done = document.querySelector("#" + CALLOUT + ".complete");
-    if (done && !ended) {
+    const dropped = held && (!document.activeElement || document.activeElement === document.body);
+    if (done && (!ended || dropped)) {
       done.focus({ preventScroll: true });
     }
     ended = !!done;
   }
-  table.addEventListener("civitas:table", () => { point(); closing(); });
+  // A new step (or the lesson's end) is brought into view if the last move left it above or below the screen: the
+  // decision bar sticks only while the learner is to move, so a control low on a long board scrolls it away.
+  let step = document.getElementById(CALLOUT) && document.getElementById(CALLOUT).getAttribute("aria-label");
+  function reveal() {
+    const callout = document.getElementById(CALLOUT);
+    const now = callout && callout.getAttribute("aria-label");
+    if (!callout || now === step) return;
+    step = now;
+    const bar = document.querySelector(".topbar");
+    const top = callout.getBoundingClientRect().top;
+    if (top < (bar ? Math.max(0, bar.getBoundingClientRect().bottom) : 0) || top > window.innerHeight - 40) {
+      callout.scrollIntoView({ block: "start" });
+    }
+  }
+  table.addEventListener("civitas:table", () => { point(); closing(); reveal(); });
   point();
 })();

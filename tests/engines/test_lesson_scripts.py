@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from apps.innovation.core import points
 from apps.matches.engine import built_games, engine, pages_module
 from apps.matches.engine.lesson import Lesson, LessonBroken, Step, compile_script, lesson_for, replay
 from tests.board_templates import GameTemplates
@@ -23,6 +24,10 @@ def rules_text(slug: str) -> str:
 
 def test_the_first_two_games_have_a_lesson():
     assert {"chronicle", "stone_age"} <= set(LESSONS)
+
+
+def test_every_game_has_a_lesson():
+    assert set(LESSONS) == {entry.slug for entry in built_games()}
 
 
 @pytest.mark.parametrize("slug", LESSONS)
@@ -68,3 +73,48 @@ def test_the_version_says_which_step_is_shown():
     assert script.entry_at(fourth + 1).seat == 1
     assert script.step_index(len(script.entries)) == len(script.lesson.steps)
     assert script.entry_at(len(script.entries)) is None
+
+
+# Each lesson's position is instructive: the taught moves do what the callouts promise.
+
+
+def played(slug: str) -> tuple[list, list]:
+    """The lesson's states and, for each step, the state after its taught move (before the bots reply)."""
+    lesson = lesson_for(slug)
+    states = replay(engine(slug), lesson)
+    return states, [states[version + 1] for version in compile_script(lesson).step_versions]
+
+
+def step_of(slug: str, move_type: str, nth: int = 0) -> int:
+    return [i for i, step in enumerate(lesson_for(slug).steps) if step.move["type"] == move_type][nth]
+
+
+def test_innovation_lesson_shares_a_dogma_makes_demands_and_achieves():
+    states, after = played("innovation")
+    shared = after[step_of("innovation", "dogma", 0)]
+    assert points(shared, 1) > 0 and points(shared, 0) > 0  # the bot shared the effect, and the learner scored
+    assert any("an opponent shared the dogma" in line["t"] for line in shared["log"])  # the free draw
+    for nth in (1, 2):  # each Oars demand moves one of the bot's cards into the learner's score pile
+        index = step_of("innovation", "dogma", nth)
+        version = compile_script(lesson_for("innovation")).step_versions[index]
+        before, later = states[version], states[version + 2 if nth == 1 else version + 1]
+        assert len(later["seats"][0]["score"]) == len(before["seats"][0]["score"]) + 1
+    assert len(states[-1]["seats"][0]["achievements"]) == 1
+
+
+def test_live_on_lesson_meets_an_event_and_builds():
+    states, after = played("live_on")
+    option = after[step_of("live_on", "option")]
+    assert option["enc"] is not None and 0 in option["enc"]["seats"]  # the learner encounters the event
+    rolled = after[step_of("live_on", "spend", 1)]
+    assert any(line["text"] == "{p0} succeeds." for line in rolled["log"])
+    assert states[-1]["buildings"]["altar"] == 1 and states[-1]["round"] == 3
+
+
+def test_origins_lesson_evolves_migrates_and_stacks_tiles():
+    states, after = played("origins")
+    final = states[-1]
+    assert final["seats"][0]["tiles"] == ["yellow-1", "orange-2"]
+    assert "canoes" in final["seats"][0]["permanents"]
+    pawns = {pawn["at"] for pawn in final["pawns"] if pawn["owner"] == 0}
+    assert pawns == {"rift", "kalahari"}  # the evolved pawn settled, the founder migrated two spaces

@@ -36,6 +36,13 @@ def test_turn_moves_and_decline_have_their_labels():
         RULES.describe_move(s, 0, {"type": "fly"})
 
 
+def test_the_draw_button_names_the_age_actually_drawn_when_its_pile_is_empty():
+    s = give(table(), 0, board=["Archery", "Gunpowder"])
+    s["decks"]["4"] = []
+    s["decks"]["5"] = []
+    assert RULES.describe_move(s, 0, {"type": "draw"}) == "Draw a 6"
+
+
 def test_a_clone_is_equal_and_independent_and_plays_on_identically():
     s = give(table(), 0, hand=["Oars"], score=["Calendar"], board=["Archery"])
     s = dogma(on_top(give(s, 1, hand=["Fermenting", "Mathematics"]), "Sailing"), "Archery")
