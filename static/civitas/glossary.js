@@ -3,6 +3,9 @@
 // and on a tap. Found are pictures (role="img", img, [title]) whose name holds a term, and term words in the table's
 // headings and labels. A move button's own tap is never taken: a picture inside one shows its meaning on hover only
 // (its term is also found elsewhere on the table, outside the buttons). Escape, or a tap elsewhere, closes it.
+// A meaning shown by hover is a glance: it lies over the controls near the term, so it takes no pointer (a click there
+// reaches the control under it) and goes as soon as the pointer leaves the term; one opened by a tap or by keyboard
+// focus can be used (its link to the rules) and stays until closed.
 (function () {
   "use strict";
   const table = document.getElementById("table");
@@ -31,7 +34,7 @@
   document.body.appendChild(pop);
   let shownFor = null; // the element whose meaning is shown
   let pinned = false; // opened by a tap or a click: stays until closed, not on the mouse leaving
-  let leaveTimer = null;
+  let glance = false; // opened by hover: takes no pointer and closes when the pointer leaves the term
 
   function fill(found) {
     pop.textContent = "";
@@ -60,13 +63,15 @@
     const top = below + high > window.innerHeight && box.top - high - 8 > 0 ? box.top - high - 8 : below;
     pop.style.top = top + window.scrollY + "px";
   }
-  function show(el, asPin) {
-    clearTimeout(leaveTimer);
+  // how: "hover" (a glance), "focus", or "pin" (a tap, a click, Enter).
+  function show(el, how) {
     const found = el._glossary;
     if (!found || !found.length) return;
     if (shownFor && shownFor !== el) hide();
     shownFor = el;
-    pinned = pinned || !!asPin;
+    pinned = pinned || how === "pin";
+    glance = how === "hover" && !pinned;
+    pop.style.pointerEvents = glance ? "none" : "";
     fill(found);
     pop.hidden = false;
     place(el);
@@ -78,7 +83,6 @@
     if (el.hasAttribute("aria-expanded")) el.setAttribute("aria-expanded", "true");
   }
   function hide() {
-    clearTimeout(leaveTimer);
     if (shownFor) {
       if (shownFor._describedBefore) shownFor.setAttribute("aria-describedby", shownFor._describedBefore);
       else shownFor.removeAttribute("aria-describedby");
@@ -86,6 +90,7 @@
     }
     shownFor = null;
     pinned = false;
+    glance = false;
     pop.hidden = true;
   }
 
@@ -149,20 +154,17 @@
   }
   table.addEventListener("mouseover", (event) => {
     const el = termOf(event.target);
-    if (el && !pinned) show(el);
+    if (el && !pinned && el !== shownFor) show(el, "hover");
   });
   table.addEventListener("mouseout", (event) => {
     const el = termOf(event.target);
-    if (!el || el !== shownFor || pinned || el.contains(event.relatedTarget)) return;
-    leaveTimer = setTimeout(hide, 200);
+    if (el && el === shownFor && glance && !el.contains(event.relatedTarget)) hide();
   });
-  pop.addEventListener("mouseenter", () => clearTimeout(leaveTimer));
-  pop.addEventListener("mouseleave", () => { if (!pinned) leaveTimer = setTimeout(hide, 200); });
   let quiet = false; // focus given back by Escape: it does not open the popover again
   table.addEventListener("focusin", (event) => {
     const el = termOf(event.target);
     if (quiet) return;
-    if (el && el.classList.contains("gloss-tap")) show(el);
+    if (el && el.classList.contains("gloss-tap")) show(el, "focus");
   });
   table.addEventListener("focusout", (event) => {
     if (shownFor && event.target === shownFor && !pop.contains(event.relatedTarget) && !pinned) hide();
@@ -172,7 +174,7 @@
     const el = termOf(event.target);
     if (el && el.classList.contains("gloss-tap") && !event.target.closest("[data-move]")) {
       if (shownFor === el && pinned) hide();
-      else { hide(); show(el, true); }
+      else { hide(); show(el, "pin"); }
       return;
     }
     if (!pop.hidden && !pop.contains(event.target)) hide();
@@ -187,7 +189,7 @@
     const el = termOf(event.target);
     if (el && el.getAttribute("role") === "button" && (event.key === "Enter" || event.key === " ")) {
       event.preventDefault();
-      if (shownFor === el && !pop.hidden) hide(); else show(el, true);
+      if (shownFor === el && !pop.hidden) hide(); else show(el, "pin");
     }
   });
   window.addEventListener("resize", () => { if (shownFor) place(shownFor); });

@@ -1,5 +1,6 @@
 """A glossary at the table (issue 39), on a phone: a tap on an icon opens its meaning, in the rules' own words, and
-plays nothing; Escape closes it; a move button still plays at the first tap."""
+plays nothing; Escape closes it; a meaning shown by a pointer resting on a move button's term neither blocks the
+controls under it nor stays once the pointer moves on; a move button still plays at the first tap."""
 
 import pytest
 
@@ -34,8 +35,23 @@ def test_a_tap_on_an_icon_shows_its_meaning_escape_closes_it_and_a_move_still_pl
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], "the popover fits the phone"
     assert version_of(page) == version, "a tap on a term plays nothing"
 
+    assert pop.evaluate("el => getComputedStyle(el).pointerEvents") != "none", "a tapped meaning can be used"
     page.keyboard.press("Escape")
     pop.wait_for(state="hidden")
+
+    # A pointer resting on a term inside a move button shows its meaning as a glance: it lies over the controls near
+    # it, so it takes no pointer (a tap there reaches the control under it) and goes once the pointer leaves the term.
+    inside = page.locator("#table [data-move] .gloss-term").first
+    inside.scroll_into_view_if_needed()
+    inside.hover()
+    pop.wait_for(state="visible")
+    box = pop.bounding_box()
+    middle = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    assert not page.evaluate("([x, y]) => !!document.elementFromPoint(x, y).closest('#glossary-pop')", middle), \
+        "a glanced meaning takes no pointer"
+    page.mouse.move(*middle)
+    pop.wait_for(state="hidden")
+    assert version_of(page) == version, "a glance plays nothing"
 
     page.locator("#table button[data-move]").first.tap()
     wait_for_version(page, version + 1)

@@ -76,7 +76,7 @@ def test_the_setup_offers_every_past_and_gift_as_a_card_with_its_slots_and_abili
     assert page.count("class=\"lo-role-card lo-tc") == len(PASTS) + len(GIFTS)
     for role in (*PASTS, *GIFTS):
         assert ROLE_BRIEFS[role.id] in page and role.text in page, role.id
-    soldier = page[page.index("Choose the Soldier past"):page.index("Choose the Farmer past")]
+    soldier = page[page.index('"role":"soldier"'):page.index('"role":"farmer"')]
     assert "strong 3" in soldier and "active 2" in soldier and "caring 1" in soldier and "wise" not in soldier
     assert "your gift is dealt at random" in soldier
 

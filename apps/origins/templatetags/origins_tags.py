@@ -94,7 +94,8 @@ def origins_map() -> dict:
 # --- The drawn board --------------------------------------------------------------------------
 # A pawn is a piece in its owner's colour (PIECE_W x PIECE_H map units, about 26 px tall at desktop width) holding a
 # block of width x height squares in the pawn's colour, so owner, colour, height and width read at a glance; its number
-# reads height x width, as every text names a pawn ("white 2x1": height 2, width 1); every
+# reads height x width, written as every text names a pawn ("white 2x1": height 2, width 1, with a letter x), so a
+# pawn's link is named with the words it shows; every
 # tappable thing carries a transparent square of HIT x HIT map units (>= 44 px wherever the map is drawn >= 760 px).
 
 HIT = 58
@@ -111,7 +112,7 @@ def _pawn_art(pawn: dict, x: float, y: float) -> dict:
     return {"x": f"{left:g}", "y": f"{top:g}", "w": w, "h": h, "grid": grid,
             "px": f"{x - PIECE_W / 2:g}", "py": f"{y - PIECE_H / 2:g}", "pw": PIECE_W, "ph": PIECE_H,
             "hit_x": f"{x - HIT / 2:g}", "hit_y": f"{y - HIT / 2:g}", "cx": f"{x:g}", "cy": f"{y:g}",
-            "size_y": f"{y - PIECE_H / 2 + 8:g}", "size": f"{pawn['height']}×{pawn['width']}"}
+            "size_y": f"{y - PIECE_H / 2 + 8:g}", "size": f"{pawn['height']}x{pawn['width']}"}
 
 
 @functools.cache
