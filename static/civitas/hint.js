@@ -32,13 +32,26 @@
       try { return canonical(JSON.parse(el.dataset.move)) === wanted; } catch (e) { return false; }
     });
   }
+  // The moves the board offers now (a search short of time sends its one pick: that is not "your only move").
+  function movesOffered() {
+    const moves = new Set();
+    table.querySelectorAll("[data-move]").forEach((el) => { if (!el.closest("[data-hint-panel]")) moves.add(parsedMove(el)); });
+    return moves.size;
+  }
+  function parsedMove(el) {
+    try { return canonical(JSON.parse(el.dataset.move)); } catch (e) { return el.dataset.move; }
+  }
+  const FEW_PLAYOUTS = 5; // below this, a share won ("0%", "100%") compares nothing: the count is said instead
   function chanceText(frame, c) {
     if (c.chance === null || c.chance === undefined) {
-      return frame.candidates.length === 1 && !c.playouts ? "your only move" : "the bot's pick (no time to compare)";
+      return movesOffered() === 1 ? "your only move" : "the bot's pick (no time to compare)";
     }
     const pct = Math.round(c.chance * 100) + "%";
     if (frame.basis === "playouts") {
-      return (frame.band ? "the band won " : "won ") + pct + " of " + c.playouts + " playouts";
+      const won = frame.band ? "the band won " : "won ";
+      const runs = c.playouts === 1 ? " playout" : " playouts";
+      if (c.playouts < FEW_PLAYOUTS) return won + Math.round(c.chance * c.playouts) + " of " + c.playouts + runs + ": too few to compare";
+      return won + pct + " of " + c.playouts + runs;
     }
     return pct + " estimated chance to win";
   }

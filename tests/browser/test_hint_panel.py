@@ -51,3 +51,38 @@ def test_the_hint_panel_points_at_the_bots_first_move_without_playing_it(browser
     for w in watched:
         w.page.context.close()
         assert w.problems == [], (w.name, w.problems)
+
+
+# A hint frame as the server sends one (DESIGN.md, "hint"), given straight to the panel: what its lines say.
+HINT_SAYS = """frame => {
+  const table = document.getElementById('table');
+  frame.version = Number(table.querySelector('.table-status').dataset.version);
+  table.dispatchEvent(new CustomEvent('civitas:hint', {detail: frame}));
+  return Array.from(table.querySelectorAll('[data-hint-panel] .hint-chance')).map(el => el.textContent);
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_hint_calls_a_move_the_only_one_only_when_it_is_and_counts_few_playouts_as_they_are(
+        browser, daphne_servers, make_user):
+    match_id, cookies = seeded_match(make_user, "stone_age", seed=12)
+    (server,) = daphne_servers(1)
+    watched = open_table(browser, server, match_id, cookies[0], PHONE, "phone")
+    page = watched.page
+    first = json.loads(page.get_attribute("#table [data-move]", "data-move"))
+    assert len(set(page.eval_on_selector_all("#table [data-move]", "els => els.map(e => e.dataset.move)"))) > 1
+    # The search had no time to compare: its one pick is not "your only move" while the board offers others.
+    said = page.evaluate(HINT_SAYS, {"type": "hint", "basis": "playouts", "band": False,
+                                     "candidates": [{"move": first, "label": "x", "chance": None, "playouts": 0}]})
+    assert said == ["the bot's pick (no time to compare)"]
+    # One playout each is no comparison: the count is said as it is, singular, and flagged as too few.
+    said = page.evaluate(HINT_SAYS, {"type": "hint", "basis": "playouts", "band": False, "candidates": [
+        {"move": first, "label": "x", "chance": 1.0, "playouts": 1},
+        {"move": first, "label": "y", "chance": 0.0, "playouts": 1}]})
+    assert said == ["won 1 of 1 playout: too few to compare", "won 0 of 1 playout: too few to compare"]
+    said = page.evaluate(HINT_SAYS, {"type": "hint", "basis": "playouts", "band": True, "candidates": [
+        {"move": first, "label": "x", "chance": 0.625, "playouts": 40}]})
+    assert said == ["the band won 63% of 40 playouts"]
+    page.context.close()
+    assert watched.problems == [], watched.problems

@@ -31,6 +31,12 @@ PLACE_MOVES = ("place", "resolve")
 
 
 @register.filter
+def tied_at_top(scores: Sequence[int]) -> bool:
+    """Whether more than one seat has the best score (only then does the tie-break decide)."""
+    return bool(scores) and list(scores).count(max(scores)) > 1
+
+
+@register.filter
 def legal_any(legal: Sequence[dict] | None, moves: Sequence[dict]) -> dict | None:
     """The entry of ``legal`` (``{"move", "json", "label"}``) for any of these moves, or None."""
     for entry in legal or []:
