@@ -73,6 +73,23 @@ async def test_the_seat_to_move_hears_the_strong_bots_best_legal_moves_alone(ali
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.asyncio
 @pytest.mark.usefixtures("close_worker_connections")
+async def test_a_hint_names_the_seats_in_its_moves_as_the_table_does(alice, bob):
+    match = await database_sync_to_async(do_start_match)(
+        "origins", [SeatSpec("alice", alice), SeatSpec("bob", bob)], seed=3)
+    mover = engine("origins").active_seats(match.state)[0]
+    socket, _ = await connect(match.pk, {0: alice, 1: bob}[mover])
+    await next_of(socket, "state")
+    await socket.send_json_to({"type": "hint", "version": match.version})
+    frame = await answer(socket, within_s=60)
+    labels = [c["label"] for c in frame["candidates"]]
+    assert labels and not any("{p" in label for label in labels), labels
+    assert any(("alice" if mover == 0 else "bob") in label for label in labels), labels
+    await socket.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+@pytest.mark.usefixtures("close_worker_connections")
 async def test_no_hint_is_given_in_a_rated_match(alice, bob):
     match, mover, to_move, other = await seated(alice, bob, rated=True)
     await to_move.send_json_to({"type": "hint", "version": match.version})

@@ -36,6 +36,7 @@ class HintTurn:
     seat: int
     seed: str  # the same position asked again gives the same hint: asking twice tells nothing new
     version: int
+    names: tuple[str, ...] = ()  # the seats' names, for the moves' labels ({pN}) as the table writes them
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,8 @@ def hint_turn(match_id: int, seat: int | None, version: object) -> HintTurn | Re
     match = Match.objects.filter(pk=match_id).first()
     if match is None:
         return Refused("forbidden", "No such match.")
-    bot_seats = {row.index: row.bot_by for row in MatchSeat.objects.filter(match=match).exclude(bot="")}
+    rows = list(MatchSeat.objects.filter(match=match).order_by("index"))
+    bot_seats = {row.index: row.bot_by for row in rows if row.bot}
     refused = why_not(match, seat, bot_seats)
     if refused is not None:
         return refused
@@ -88,4 +90,4 @@ def hint_turn(match_id: int, seat: int | None, version: object) -> HintTurn | Re
         return Refused("stale_version", "The table has moved on since your page showed it; ask again now.")
     assert seat is not None  # (why_not refuses a spectator)
     return HintTurn(match.pk, match.game, match.state, seat, f"{match.seed}:{match.version}:{seat}:hint",
-                    match.version)
+                    match.version, tuple(row.name for row in rows))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from channels.db import database_sync_to_async
 
 from apps.matches.domain import bots, hints
+from apps.matches.engine import name_seats
 from apps.matches.engine.hint import hint_in_worker
 from apps.matches.live import bot_driver, protocol
 
@@ -16,4 +17,6 @@ async def ask(match_id: int, seat: int | None, version: int) -> dict:
     if isinstance(turn, hints.Refused):
         return protocol.hint_refused(turn.code, turn.message)
     found = await bot_driver.think(hint_in_worker, turn.game, turn.state, turn.seat, turn.seed, bots.search_budget())
+    for candidate in found["candidates"]:
+        candidate["label"] = name_seats(candidate["label"], turn.names)
     return protocol.hint(turn.version, found)
