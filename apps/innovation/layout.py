@@ -71,6 +71,11 @@ def fan(pile: dict, edition: str) -> dict | None:
     return {"splay": pile["splay"], "cards": cards, "label": wording.fan_label(pile["splay"], len(cards), counts)}
 
 
+def _splays(entry: dict | None) -> bool:
+    """Whether a legal entry splays a pile (its ``why``, the engine's explain_move, says "Splay your ...")."""
+    return entry is not None and entry["why"].startswith("Splay ")
+
+
 def _key(move: dict) -> tuple:
     return tuple(sorted((k, str(v)) for k, v in move.items()))
 
@@ -120,6 +125,7 @@ def _pile(placer: _Placer, p: dict, s: int, mine: bool, view: dict, names: list[
         "count": p["count"],
         "top": top_card,
         "entry": color_entry,
+        "splays": _splays(color_entry),
         "top_entry": top_entry,
         "tap": tap,
         "fan": fan(p, edition),
@@ -195,7 +201,8 @@ def _action_label(entry: dict, kind: str | None, names: list[str]) -> str:
 
 
 def _actions(placer: _Placer, legal: list[dict], names: list[str]) -> list[dict]:
-    """Every entry no place on the board took, in the strip."""
+    """Every entry no place on the board took, in the strip; a draw or a splay with its picture
+    (``apps.innovation.pictures.ACTIONS``)."""
     actions = []
     for entry in legal:
         key = _key(entry["move"])
@@ -203,7 +210,8 @@ def _actions(placer: _Placer, legal: list[dict], names: list[str]) -> list[dict]
             continue
         placer.placed.add(key)
         entry = placer.by_move[key]
-        actions.append({"entry": entry, "label": _action_label(entry, placer.kind, names)})
+        picture = "draw" if entry["move"]["type"] == "draw" else "splay" if _splays(entry) else ""
+        actions.append({"entry": entry, "label": _action_label(entry, placer.kind, names), "picture": picture})
     return actions
 
 

@@ -40,7 +40,7 @@ def test_two_players_meld_draw_and_dogma_by_tapping_the_drawn_cards_on_a_desktop
     a, b = pages = two_pages(match_id, [ada_cookie, bea_cookie])
     for page in pages:
         assert_fits_a_thumb(page, "#table [data-move]")
-        assert page.query_selector("#table .in-hand .in-card .in-i[aria-label]"), "icons are drawn glyphs"
+        assert page.query_selector("#table .in-hand .in-card .in-top > svg[aria-label]"), "icons are pictures"
         assert page.inner_text("#table .in-hand .in-tap") == "Meld"
     shoot(pages, "choose-a-first-card")
 

@@ -4,12 +4,14 @@ rules page. ``sample_states`` are also the states tests/engines checks every boa
 import functools
 import html
 import random
+import re
 
 from test_innovation_helpers import dogma, give, on_top, table
 
 from apps.innovation import pages
 from apps.innovation.cards import CARDS
 from apps.innovation.engine import RULES
+from apps.innovation.pictures import ICONS, TILES
 from tests.board_templates import GameTemplates
 
 BOARDS = GameTemplates("innovation", RULES, ["Ada", "Bea", "Cy", "Di"])
@@ -45,6 +47,11 @@ def sample_states():
     return states
 
 
+def taps(page: str) -> list[str]:
+    """What each tappable card says a tap does, without the action's picture."""
+    return [re.sub(r"<svg .*?</svg>", "", tap) for tap in re.findall(r'<span class="in-tap">(.*?)</span>', page)]
+
+
 def test_the_board_shows_splays_icon_totals_and_supply_sizes():
     s = give(table(), 0, hand=["Sailing"], board=["Oars", "Archery"], splay={"red": "left"})
     page = BOARDS.board(s, 0)
@@ -55,15 +62,48 @@ def test_the_board_shows_splays_icon_totals_and_supply_sizes():
     assert "Sailing" not in other and 'aria-label="Hand: 1 card, ages 1"' in other
 
 
-def test_icons_are_drawn_glyphs_never_letter_codes():
+def test_icons_are_game_icons_pictures_on_their_colour_tiles_named_once_per_board():
     s = give(table(), 0, hand=["Sailing"], board=["Oars", "Archery"], splay={"red": "left"})
+    s = give(s, 1, board=["Writing", "Pottery"])
     page = BOARDS.board(s, 0)
-    assert 'class="in-i in-i-castle" role="img" aria-label="Castle"' in page
+    assert '<svg role="img" aria-label="Castle"><use href="#in-p-castle"/></svg>' in page
     for code in (">Ca", ">Cr", ">Le", ">Li", ">Fa", ">Cl"):
         assert code not in page, code
-    css = BOARDS.stylesheet()
-    for icon in ("castle", "crown", "leaf", "lightbulb", "factory", "clock"):
-        assert f".in-i-{icon} {{" in css and "data:image/svg+xml" in css
+    # Each icon's picture is named once, in a board's own symbol on the game's colour for it; the many icons on the
+    # cards point at it.
+    for icon in ICONS:
+        assert page.count(f"pictures.svg#pic-in-{icon}") == 1, icon
+        assert re.search(rf'<symbol id="in-p-{icon}" [^>]+><rect [^>]+fill="{TILES[icon]}"/><use [^>]+'
+                         rf'pictures.svg#pic-in-{icon}" [^>]+color="#fff"/></symbol>', page), icon
+    drawn = re.findall(r'<use href="#in-p-(\w+)"/>', page)
+    assert len(drawn) > 20 and set(drawn) == {*ICONS, "hex"}  # each seat's totals show all six
+    assert "data:image/svg+xml" not in BOARDS.stylesheet(), "the hand-drawn glyphs are gone"
+    summary = BOARDS.summary(sample_states()[-1])
+    assert all(f'id="in-p-{icon}"' in summary for icon in set(re.findall(r'href="#in-p-(\w+)"', summary)))
+
+
+def test_the_actions_and_the_piles_a_player_keeps_show_their_pictures():
+    s = give(table(), 0, hand=["Sailing"], board=["Archery"], score=["Coal"])
+    page = BOARDS.board(s, 0)
+    actions = page[page.index('class="in-actions"'):page.index("</section>")]
+    assert "pictures.svg#pic-in-draw" in actions
+    tap = re.compile(r'<span class="in-tap"><svg class="pic" aria-hidden="true"><use href="[^"]+#pic-in-(\w+)"/>'
+                     r"</svg>(\w+)")
+    assert {("meld", "Meld"), ("dogma", "Dogma"), ("achieve", "Achieve")} <= set(tap.findall(page))
+    for term, heading in (("score", "Your score pile"), ("achieve", "Achievements"), ("draw", "Supply")):
+        assert re.search(rf'aria-hidden="true"><use href="[^"]+#pic-in-{term}"/></svg>{heading}', page), heading
+    assert re.search(r'#pic-in-score"/></svg>Score</span>', BOARDS.board(s, 1)), "the other's score pile too"
+
+
+def test_a_splay_shows_its_picture_on_the_fan_and_on_the_piles_a_splay_asks_for():
+    s = give(table(), 0, board=["Oars", "Archery", "Metalworking"], splay={"red": "up"})
+    fan = BOARDS.board(s, 1)
+    fan = fan[fan.index('class="in-fan in-fan-up"'):]
+    assert fan.index("#pic-in-splay") < fan.index('class="in-sliver"')
+    s = give(table(), 0, board=["Oars", "Archery", "Writing", "Tools", "Coal"])
+    page = BOARDS.board(dogma(s, "Coal"), 0)  # "You may splay a color right": the red pile is the choice
+    pile = page[page.index('class="in-pile in-red is-choosable'):]
+    assert pile.index("#pic-in-splay") < pile.index("</button>")
 
 
 def test_a_splayed_pile_is_fanned_with_the_icons_its_covered_cards_show():
@@ -72,7 +112,7 @@ def test_a_splayed_pile_is_fanned_with_the_icons_its_covered_cards_show():
     start = page.index('class="in-fan in-fan-up"')
     fan = page[start:page.index("\n", start)]
     assert fan.count('class="in-sliver"') == 2
-    assert fan.count('class="in-i ') == 6  # three icons of each of the two covered cards
+    assert fan.count('<use href="#in-p-') == 6  # three icons of each of the two covered cards
 
 
 def test_every_card_in_hand_and_on_top_shows_its_dogma_and_what_a_tap_does():
@@ -82,9 +122,9 @@ def test_every_card_in_hand_and_on_top_shows_its_dogma_and_what_a_tap_does():
     for name in ("Sailing", "Archery", "Oars"):
         for _, text in CARDS[name][4]:
             assert text in page, (name, text)
-    assert '<span class="in-tap">Meld</span>' in page
+    assert "Meld" in taps(page)
     # Archery (castle) demands; Bea has Oars' 2 castles, Ada has Archery's 2: an equal count does not obey.
-    assert '<span class="in-tap">Dogma: no one must obey</span>' in page
+    assert "Dogma: no one must obey" in taps(page)
     assert "<details" in page, "the opponent's top card opens to its dogma with one tap"
 
 
@@ -92,10 +132,10 @@ def test_a_dogma_tap_names_who_shares_and_who_must_obey():
     s = give(table(), 0, board=["Oars"])
     s = give(s, 1, board=["Writing"])
     page = html.unescape(BOARDS.board(s, 0))
-    assert '<span class="in-tap">Dogma: demands of Bea</span>' in page
+    assert "Dogma: demands of Bea" in taps(page)
     s = give(table(), 0, board=["Clothing"])  # 2 leaves against Pottery's 3: Bea shares
     s = give(s, 1, board=["Pottery"])
-    assert '<span class="in-tap">Dogma: shared by Bea</span>' in html.unescape(BOARDS.board(s, 0))
+    assert "Dogma: shared by Bea" in taps(html.unescape(BOARDS.board(s, 0)))
 
 
 def test_the_summary_names_the_winner_and_the_scores():

@@ -1,4 +1,5 @@
-"""Filters the Origins templates use: seat names, and finding the legal move a map element carries.
+"""Filters the Origins templates use: seat names, finding the legal move a map element carries, and the picture of
+each move and card kind.
 
 ``{% load origins_tags %}``, then for example ``{{ view.prompt|seat_names:names }}`` or
 ``{% with m=legal|move_to:territory.id %}...{{ m.json }}...{% endwith %}``.
@@ -15,6 +16,7 @@ from django.templatetags.static import static
 from apps.matches.engine import name_seats, seat_name
 from apps.origins import geometry
 from apps.origins.content import (
+    CARD_BY_ID,
     CARD_COLORS,
     MARKERS_PER_PLAYER,
     MAX_HEIGHT,
@@ -26,6 +28,7 @@ from apps.origins.content import (
     parse_form,
 )
 from apps.origins.geometry import HUNTS, LABELS, SHAPES, map_context
+from apps.origins.pictures import ACTIONS, CARD_KINDS
 from apps.origins.visibility import PAWN_FILL
 from apps.origins.wording import form_words
 
@@ -72,6 +75,24 @@ def why_id(entry: dict, legal: Sequence[dict]) -> str:
     """The id of the text saying what a legal move does (``explain_move``): unique on the page, as the move's place
     in ``legal``; its control points at it with ``aria-describedby``."""
     return f"og-why-{next(i for i, e in enumerate(legal) if e is entry)}"
+
+
+@register.filter
+def move_picture(entry: dict) -> str:
+    """The picture term of a legal move (``{% picture e|move_picture %}``): its type's, or for a card played its
+    kind's (action, permanent, objective); "" when it has none."""
+    move = entry.get("move", {})
+    if move.get("type") == "play":
+        return card_picture(CARD_BY_ID[move["card"]].color)
+    if move.get("type") == "choose":  # only action cards ask their player to choose
+        return card_picture("yellow")
+    return f"or-{move['type']}" if move.get("type") in ACTIONS else ""
+
+
+@register.filter
+def card_picture(color: str) -> str:
+    """The picture term of a card colour's kind: ``{% picture "yellow"|card_picture %}`` draws an action card."""
+    return f"or-{CARD_KINDS[color]}"
 
 
 @register.filter
