@@ -6,8 +6,8 @@ Run from the repository root (any database; the figures that matter come from Po
         [--moves 300] [--games chronicle,origins] [--watchers json,html] [--time-control rt:10+10]
 
 For each game it starts two-seat matches and plays random legal moves through one of the two paths a seat's
-socket takes (``--path``), with a socket registered for each seat (JSON frames) and one spectator per format in
-``--watchers``:
+socket takes (``--path``), with a socket registered for each seat (in the format ``--seats`` names: JSON frames, or
+a browser's HTML table) and one spectator per format in ``--watchers``:
 - ``loop`` (the default on PostgreSQL): a person's ordinary move, ``deeds.ado_move`` on the event loop with one
   of the loop's own connections (``loop_db``), and the rendering of every viewer's frame. The process keeps the
   matches it wrote last (``match_cache``), as a server does; ``--cold`` drops them before each move, as for a
@@ -16,14 +16,16 @@ socket takes (``--path``), with a socket registered for each seat (JSON frames) 
   to its seat as its socket would (through channels_redis's msgpack), which counts toward the move;
 - ``thread``: ``MatchConsumer._submit`` in the database thread (``deeds.do_human_move``), the path of bots, last
   moves, resends, and of every move on SQLite.
-The pushed frames are collected, not sent. It prints, per game: moves timed, the median and 90th percentile ms per
-move, the median CPU ms of this process per move, database round trips per move (each wait for the server: a
-statement, a BEGIN or COMMIT, the connection's health check, or a pipeline of statements), the mean size of a
-seat's JSON frame, the mean CPU ms per move of the PostgreSQL processes serving it (read from /proc, so only with
-the server on this machine), the median WAL bytes a move wrote (``pg_current_wal_lsn`` read before and after
-each move: the median keeps other clients of the same server out of the figure), and the mean CPU ms of this
-process per move (where some moves are read first and others not, as with ``--apart``, the median is the cheaper
-kind's and the mean is their cost).
+The pushed frames are collected, not sent. After each game's row, the bytes each viewer's socket would send its
+client per move (median and mean): a browser is sent the regions of the table that changed (``live.regions``),
+worked out after the move is timed, as a socket does it. It prints, per game: moves timed, the median and 90th
+percentile ms per move, the median CPU ms of this process per move, database round trips per move (each wait for the
+server: a statement, a BEGIN or COMMIT, the connection's health check, or a pipeline of statements), the mean size
+of a seat's JSON frame, the mean CPU ms per move of the PostgreSQL processes serving it (read from /proc, so only
+with the server on this machine), the median WAL bytes a move wrote (``pg_current_wal_lsn`` read before and after
+each move: the median keeps other clients of the same server out of the figure), and the mean CPU ms of this process
+per move (where some moves are read first and others not, as with ``--apart``, the median is the cheaper kind's and
+the mean is their cost).
 
 ``bench/ws_load.py`` measures the whole path over real sockets; this one isolates the server's own work, so a
 change to it can be compared before and after with little noise.
@@ -167,8 +169,28 @@ def hear_apart(processes: list[KeptBy], match_id: int, mover: int, pushes: list)
                 match_cache.seen(match_id, event["version"], *([event["step"]] if "step" in event else []))
 
 
+def bytes_sent(pushes: list, pages: dict, sizes: dict) -> None:
+    """What each viewer's socket sends its client for these pushes: a JSON frame as it is, an HTML table as the
+    regions its page lacks (``MatchConsumer.send_state``); ``pages``: each HTML viewer's region digests so far."""
+    from apps.matches.live import frames, regions  # noqa: PLC0415 -- imported once Django is set up
+
+    for group, event in pushes:
+        who = group.split(".", 1)[1]
+        table = event.get("regions")
+        if table is None:
+            text = event["text"]
+        elif who in pages:
+            text = frames.patch_frame(0, event["version"], table, pages[who])
+        else:
+            text = frames.full_frame(event["version"], table)
+        if table is not None:
+            pages[who] = regions.digests(table)
+        sizes.setdefault(who, []).append(len(text.encode()))
+
+
 def play(game: str, moves: int, watchers: list[str], trips: RoundTrips, rng: random.Random,
-         time_control: str = "none", path: str = "thread", cold: bool = False, apart: bool = False) -> dict:
+         time_control: str = "none", path: str = "thread", cold: bool = False, apart: bool = False,
+         seats: str = "json") -> dict:
     import asyncio  # noqa: PLC0415 -- only here
 
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model  # noqa: PLC0415 -- imported once Django is set up
@@ -185,12 +207,13 @@ def play(game: str, moves: int, watchers: list[str], trips: RoundTrips, rng: ran
     user_model = get_user_model()
     processes = [KeptBy(), KeptBy()]
     times, cpu_times, server_times, trip_counts, frame_sizes, wal = [], [], [], [], [], []
+    sizes: dict[str, list[int]] = {}
     loop = asyncio.new_event_loop()
     tag = f"{os.getpid()}-{time.time_ns()}"
     progress = Progress(moves, what="moves", label=f"{game}: ")
     while len(times) < moves:
         users = [user_model.objects.create(username=f"mp{tag}-{len(times)}-{i}", password="!") for i in range(2)]
-        sockets = []
+        sockets, pages = [], {}
         match = do_start_match(game, [SeatSpec(u.username, u) for u in users], time_control=time_control)
         for seat, user in enumerate(users):
             session = SessionStore()
@@ -198,7 +221,7 @@ def play(game: str, moves: int, watchers: list[str], trips: RoundTrips, rng: ran
                             BACKEND_SESSION_KEY: "django.contrib.auth.backends.ModelBackend"})
             session.create()
             sockets.append(seated_socket(match, seat, user, session.session_key))
-            Presence.objects.create(channel_name=f"mp.{tag}.{match.pk}.{seat}", match=match, seat=seat, fmt="json")
+            Presence.objects.create(channel_name=f"mp.{tag}.{match.pk}.{seat}", match=match, seat=seat, fmt=seats)
         for fmt in watchers:
             Presence.objects.create(channel_name=f"mp.{tag}.{match.pk}.w{fmt}", match=match, fmt=fmt)
         while len(times) < moves:
@@ -243,6 +266,7 @@ def play(game: str, moves: int, watchers: list[str], trips: RoundTrips, rng: ran
             if wal_before is not None:
                 wal.append(wal_position() - wal_before)
             frame_sizes += [len(event["text"]) for group, event in pushes if ".s" in group and group.endswith("json")]
+            bytes_sent(pushes, pages, sizes)
     loop.run_until_complete(asyncio.sleep(0))
     loop.close()
     server = statistics.mean(server_times) * 1000 if server_times else None
@@ -251,13 +275,16 @@ def play(game: str, moves: int, watchers: list[str], trips: RoundTrips, rng: ran
             "mean_cpu": statistics.mean(cpu_times) * 1000,
             "trips": statistics.mean(trip_counts),
             "frame": statistics.mean(frame_sizes) if frame_sizes else 0,
-            "wal": statistics.median(wal) if wal else None}
+            "wal": statistics.median(wal) if wal else None,
+            "sizes": {who: (statistics.median(got), statistics.mean(got)) for who, got in sorted(sizes.items())}}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--moves", type=int, default=300, help="moves timed per game (default 300)")
     parser.add_argument("--games", default="", help="comma-separated slugs (default: every built game)")
+    parser.add_argument("--seats", choices=["json", "html"], default="json",
+                        help="the format of each seat's socket (default json; html: a browser's)")
     parser.add_argument("--watchers", default="json", help="spectator sockets by format, e.g. json,html (default json)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random moves (default 1)")
     parser.add_argument("--path", choices=["loop", "thread"], default=None,
@@ -297,17 +324,19 @@ def main() -> None:
     if args.apart and (path != "loop" or args.cold):
         parser.error("--apart plays on the loop, with what each process keeps")
     mode = " (cold)" if args.cold else " (seats apart)" if args.apart else ""
-    print(f"database: {connection.vendor}; path: {path}{mode}; sockets: each seat json, "
+    print(f"database: {connection.vendor}; path: {path}{mode}; sockets: each seat {args.seats}, "
           f"spectators {watchers or 'none'}; clock: {args.time_control}")
     print(f"{'game':<12}{'moves':>7}{'median ms':>11}{'p90 ms':>9}{'cpu ms':>8}{'trips/move':>12}"
           f"{'seat frame bytes':>18}{'db cpu ms':>11}{'wal bytes':>11}{'mean cpu ms':>13}")
     for slug in slugs:
         row = play(slug, args.moves, watchers, trips, random.Random(args.seed), args.time_control, path, args.cold,
-                   args.apart)
+                   args.apart, args.seats)
         nan = float("nan")
         print(f"{slug:<12}{row['moves']:>7}{row['median']:>11.2f}{row['p90']:>9.2f}{row['cpu']:>8.2f}{row['trips']:>12.1f}"
               f"{row['frame']:>18.0f}{row['server'] if row['server'] is not None else nan:>11.2f}"
               f"{row['wal'] if row['wal'] is not None else nan:>11.0f}{row['mean_cpu']:>13.2f}", flush=True)
+        print("  bytes sent per move (median/mean): " + ", ".join(
+            f"{who} {median:.0f}/{mean:.0f}" for who, (median, mean) in row["sizes"].items()), flush=True)
 
 
 if __name__ == "__main__":

@@ -124,6 +124,50 @@
     const scrolled = keptScroll();
     table.innerHTML = frame.html;
     restoreScroll(scrolled);
+    drawn(newer);
+  }
+  // A patch: the regions of the table that changed since the version this page shows (frame.base), each brought to
+  // its new HTML in place (morph), so focus, a box's scroll and an open popover outside what changed are kept. A page
+  // not at the patch's base (a frame lost, a table drawn from elsewhere) asks for the whole table instead.
+  function applyPatch(frame) {
+    if (frame.version <= version) return;
+    const ids = Object.keys(frame.regions);
+    const places = ids.map((id) => table.querySelector('[data-region="' + id + '"]'));
+    if (frame.base !== version || places.indexOf(null) >= 0) { redraw = true; live.send({ type: "sync" }); return; }
+    redraw = false;
+    version = frame.version;
+    root.dataset.version = String(version);
+    const scrolled = keptScroll();
+    places.forEach((el, i) => morph(el, frame.regions[ids[i]]));
+    restoreScroll(scrolled);
+    drawn(true);
+  }
+  function morph(el, html) {
+    const fresh = document.createElement("template");
+    fresh.innerHTML = html;
+    const into = fresh.content.firstElementChild;
+    if (!into || into.tagName !== el.tagName) { el.replaceWith(fresh.content); return; }
+    sameAttributes(el, into);
+    sameChildren(el, into);
+  }
+  function sameAttributes(el, into) {
+    Array.from(el.attributes).forEach((a) => { if (!into.hasAttribute(a.name)) el.removeAttribute(a.name); });
+    Array.from(into.attributes).forEach((a) => { if (el.getAttribute(a.name) !== a.value) el.setAttribute(a.name, a.value); });
+  }
+  // Children matched by position: the same kind of node (and an element with the same id) is kept and brought up to
+  // date, anything else is replaced.
+  function sameChildren(el, into) {
+    const olds = Array.from(el.childNodes), news = Array.from(into.childNodes);
+    news.forEach((node, i) => {
+      const old = olds[i];
+      if (!old) el.appendChild(node);
+      else if (old.nodeName !== node.nodeName || (node.nodeType === 1 && old.id !== node.id)) el.replaceChild(node, old);
+      else if (node.nodeType === 1) { sameAttributes(old, node); sameChildren(old, node); }
+      else if (old.nodeValue !== node.nodeValue) old.nodeValue = node.nodeValue;
+    });
+    olds.slice(news.length).forEach((old) => old.remove());
+  }
+  function drawn(newer) {
     // A table drawn again keeps the notice that said why; a move clears it, but not one that follows the notice at
     // once (a seat handed to a bot that moves straight away): the notice stays long enough to be read.
     if (newer) { settle(); if (Date.now() - noticeAt > NOTICE_MS) showFlash(""); }
@@ -282,6 +326,7 @@
     status: conn,
     frames: {
       state: applyState,
+      patch: applyPatch,
       error: showError,
       chat(frame) { civitas.chatLine(chatLists[frame.channel || "players"], frame); },
       chat_hidden(frame) { civitas.hideChatLine(frame.id); },

@@ -34,6 +34,7 @@
     panelShown = !!panel;
   }
   new MutationObserver(panelCheck).observe(table, { childList: true });
+  table.addEventListener("civitas:table", panelCheck); // a patch changes a region inside the table, not its children
 
   table.addEventListener("submit", (event) => {
     const form = event.target.closest("[data-rematch]");

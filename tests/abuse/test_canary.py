@@ -224,7 +224,7 @@ async def receive_all(communicator, into: list, version: int = -1, quiet_s: floa
         text = await communicator.receive_from(timeout=5)
         into.append(text)
         frame = json.loads(text)
-        if frame["type"] == "state" and frame["version"] >= version:
+        if frame["type"] in ("state", "patch") and frame["version"] >= version:
             break
     while not await communicator.receive_nothing(timeout=quiet_s):
         into.append(await communicator.receive_from(timeout=5))
@@ -286,9 +286,9 @@ async def test_every_socket_frame_of_a_few_moves_hides_the_other_seats_cards(slu
         for text in texts:
             frame = json.loads(text)
             kinds.add(frame["type"])
-            if frame["type"] == "state":
+            if frame["type"] in ("state", "patch"):
                 shown = frame["version"]
             assert_clean(text, rules.hidden_from(history[shown], seat),
                          secrets_of(history[shown], match.seed), f"{slug} {frame['type']} frame to {seat}/{fmt}")
-    assert {"state", "presence", "chat"} <= kinds
+    assert {"state", "patch", "presence", "chat"} <= kinds
     await database_sync_to_async(connections.close_all)()

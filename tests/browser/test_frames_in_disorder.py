@@ -54,7 +54,7 @@ class DisorderlyProxy:
             server.send(message)
 
     def from_server(self, ws, message):
-        if json.loads(message).get("type") != "state":
+        if json.loads(message).get("type") not in ("state", "patch"):  # a patch missed: the page asks for the table
             return ws.send(message)
         held, self.held = self.held, None
         fate = self.rnd.random()

@@ -28,8 +28,8 @@ async def drain(communicator, frames: list, newest: dict | None, until_version: 
             raise AssertionError(f"no state of version {until_version} within 5 s; last frames read: {seen}") from None
         frame = json.loads(text)
         frames.append((frame.get("version"), frame["type"], text))
-        if frame["type"] == "state":
-            newest = frame
+        if frame["type"] in ("state", "patch"):  # a browser is sent the regions that changed (live.regions)
+            newest = frame if frame["type"] == "state" or newest is None else {**newest, "version": frame["version"]}
     return newest
 
 
@@ -67,7 +67,7 @@ async def test_no_frame_leaks_the_seed_the_generator_or_hidden_cards(duel, alice
         for frame_version, kind, text in frames:
             for secret in secrets:
                 assert secret not in text, f"{kind} frame for {seat}/{fmt} carries a secret number"
-            if kind == "state":
+            if kind in ("state", "patch"):
                 for hidden in RULES.hidden_from(history[frame_version], seat):
                     assert hidden not in text, f"seat {seat} ({fmt}) saw {hidden!r} at version {frame_version}"
                 checked += 1

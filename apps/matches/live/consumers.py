@@ -15,7 +15,7 @@ from django.db import InterfaceError, OperationalError, connection
 from apps.accounts.sessions import SessionEnded
 from apps.matches.domain import checks, deeds, leaving, match_cache, presence, seats, undo
 from apps.matches.domain.access import can_watch, seat_of
-from apps.matches.live import bot_driver, frames, heartbeat, hinting, layer_watch, protocol, push, seat_budget
+from apps.matches.live import bot_driver, frames, heartbeat, hinting, layer_watch, protocol, push, regions, seat_budget
 from apps.matches.live.flood import FloodGuard
 from apps.matches.live.socket_base import SessionSocket
 from apps.matches.models import Match
@@ -32,6 +32,7 @@ class MatchConsumer(SessionSocket):
     joined = False
     has_bots = True  # whether a bot plays a seat here: only then does a move need the bot driver
     shown = -1  # the newest version this socket was sent: older or repeated state frames are not sent again
+    page: dict[str, str] | None = None  # an HTML page's regions at ``shown``: their digests (``live.regions``)
     hinting: asyncio.Task | None = None  # the hint being worked out for this socket, if any
 
     async def connect(self):
@@ -240,7 +241,7 @@ class MatchConsumer(SessionSocket):
         match_cache.seen(self.match_id, version, event.get("step"), event.get("stepped", False))
         if version <= self.shown:
             return  # a repeated or late frame: this socket already has that version or a newer one
-        await self.send_state(version, event["text"])
+        await self.send_state(version, event.get("regions") or event["text"])
         waited = time.time() - event.get("at", time.time())
         if waited > STALL_SECONDS:
             try:
@@ -252,10 +253,19 @@ class MatchConsumer(SessionSocket):
                             "resynced from version %s", self.match_id, waited, self.channel_name, version)
                 await self.send_state(*newer)
 
-    async def send_state(self, version: int, text: str, force: bool = False):
-        """Send a state frame unless this socket was already sent that version or a newer one."""
+    async def send_state(self, version: int, table: str | regions.Rendered, force: bool = False):
+        """Send a state frame unless this socket was already sent that version or a newer one. ``table``: a frame
+        already encoded, or an HTML table's regions, sent as a patch of the ones that changed since the version this
+        page shows, or whole when the page asked for it (``force``) or has none yet."""
         if version <= self.shown and not force:
             return
+        if isinstance(table, list):
+            text = (frames.patch_frame(self.shown, version, table, self.page)
+                    if self.page is not None and version > self.shown and not force
+                    else frames.full_frame(version, table))
+            self.page = regions.digests(table)
+        else:
+            text = table
         self.shown = max(self.shown, version)
         await self.send(text_data=text)
 
@@ -314,13 +324,16 @@ class MatchConsumer(SessionSocket):
         if self.seat is not None:
             seats.maybe_away(self.match_id, self.seat)
 
-    def _current_frame(self) -> tuple[int, str]:
+    def _current_frame(self) -> tuple[int, str | regions.Rendered]:
+        """The current version, and its JSON frame or (HTML) the table's regions (``send_state``)."""
         if self.seat is not None and self._session_ended():
             raise SessionEnded
         match = Match.objects.get(pk=self.match_id)
-        return match.version, frames.frame_for(match, self.seat, self.fmt)
+        if self.fmt == "json":
+            return match.version, frames.frame_for(match, self.seat, self.fmt)
+        return match.version, frames.table_for(match, self.seat)
 
-    def _frame_if_newer(self, version: int) -> tuple[int, str] | None:
+    def _frame_if_newer(self, version: int) -> tuple[int, str | regions.Rendered] | None:
         """The current state frame if the match has moved past ``version``; one small query when it has not."""
         if not Match.objects.filter(pk=self.match_id, version__gt=version).exists():
             return None

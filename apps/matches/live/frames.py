@@ -17,7 +17,7 @@ from django.utils import timezone
 from apps.matches.domain import hints, lessons, timekeeper
 from apps.matches.domain.seats import why_not_back_yet
 from apps.matches.engine import engine, name_seats
-from apps.matches.live import protocol, result_panel
+from apps.matches.live import protocol, regions, result_panel
 from apps.matches.models import ChatMessage, Match, MatchSeat
 
 
@@ -154,7 +154,17 @@ def encode(frame: dict) -> str:
 
 
 def html_frame(context: dict) -> str:
-    return encode(protocol.html_state(context["version"], render_table(context)))
+    return full_frame(context["version"], regions.render(context))
+
+
+def full_frame(version: int, rendered: regions.Rendered) -> str:
+    """The whole table (every region) as a state frame: a page's first frame, or one that must be drawn anew."""
+    return encode(protocol.html_state(version, regions.whole(rendered)))
+
+
+def patch_frame(base: int, version: int, rendered: regions.Rendered, shown: dict[str, str]) -> str:
+    """Only the regions that differ from the ones a page at version ``base`` shows (``shown``: their digests)."""
+    return encode(protocol.patch(base, version, regions.changed(rendered, shown)))
 
 
 def json_frame(match: Match, seat: int | None, names: list[str], bot_seats: dict[int, str] | None = None,
@@ -179,11 +189,17 @@ def json_frame(match: Match, seat: int | None, names: list[str], bot_seats: dict
 
 
 def frame_for(match: Match, seat: int | None, fmt: str) -> str:
-    rows = seat_rows(match)
-    names, bot_seats = [row.display_name for row in rows], bots_of(rows)
     if fmt == "json":
-        return json_frame(match, seat, names, bot_seats)
-    return html_frame(table_context(match, seat, names, bot_seats=bot_seats))
+        rows = seat_rows(match)
+        return json_frame(match, seat, [row.display_name for row in rows], bots_of(rows))
+    return full_frame(match.version, table_for(match, seat))
+
+
+def table_for(match: Match, seat: int | None) -> regions.Rendered:
+    """The table's regions as this seat (None: a spectator) sees the match now, as a push renders them."""
+    rows = seat_rows(match)
+    return regions.render(table_context(match, seat, [row.display_name for row in rows], bot_seats=bots_of(rows),
+                                        log_names=log_names(rows)))
 
 
 def bots_of(rows: list[MatchSeat]) -> dict[int, str]:

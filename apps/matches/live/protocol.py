@@ -27,6 +27,12 @@ def html_state(version: int, html: str) -> dict:
     return {"type": "state", "version": version, "html": html}
 
 
+def patch(base: int, version: int, regions: dict[str, str]) -> dict:
+    """The table at ``version`` for a page that shows ``base``: only the regions that changed (``data-region`` id ->
+    its HTML, ``live.regions``); a page not at ``base`` asks for ``sync`` instead."""
+    return {"type": "patch", "base": base, "version": version, "regions": regions}
+
+
 def json_state(version: int, view: dict, active: list[int], legal: list, outcome: dict | None,
                names: list[str], clock: dict | None = None) -> dict:
     """``clock`` only for a timed match (``engine/clock.frame``)."""
@@ -113,14 +119,18 @@ def lobby_closed(message: str) -> dict:
 # --- Events between processes (channel layer); ``type`` names the consumer method that receives them -------------
 
 
-def relay(text: str, version: int | None = None, step: dict | None = None, stepped: bool = False) -> dict:
+def relay(text: str, version: int | None = None, step: dict | None = None, stepped: bool = False,
+          regions: list | None = None) -> dict:
     """A frame already encoded, for the match sockets of a group to send as it is; a state frame carries its
     ``version`` and when it was sent (a socket that receives it late knows it stalled), and either the ``step``
     that made it (``match_cache.step_of``), which the socket's process follows, or ``stepped``: the step went
-    with other seats' frames."""
+    with other seats' frames. An HTML table comes as its ``regions`` (``live.regions.render``) instead of a text:
+    each socket sends its page only those that changed."""
     if version is None:
         return {"type": "frame", "text": text}
     frame = {"type": "frame", "text": text, "version": version, "at": time.time()}
+    if regions is not None:
+        frame["regions"] = regions
     if step is not None:
         frame["step"] = step
     elif stepped:

@@ -25,7 +25,7 @@ from apps.matches.domain import timekeeper
 from apps.matches.domain.presence import alive
 from apps.matches.domain.presence import listening as listening_now
 from apps.matches.engine import engine
-from apps.matches.live import frames, protocol
+from apps.matches.live import frames, protocol, regions
 from apps.matches.models import Match, MatchSeat, Presence
 
 # The messages a caller sends itself, or None: per context, so a consumer's task may collect the pushes of a move it
@@ -113,12 +113,15 @@ def state_changed(match_id: int, match: Match | None = None, rows: list[MatchSea
     mover = None if step is None else step["by"]
     for (seat, formats), view in zip(heard, views, strict=True):
         for fmt in formats:
-            text = (frames.json_frame(match, seat, names, bot_seats, view=view) if fmt == "json" else
-                    frames.html_frame(frames.table_context(match, seat, names, bot_seats=bot_seats,
-                                                           log_names=frames.log_names(rows), view=view)))
+            text, rendered = "", None
+            if fmt == "json":
+                text = frames.json_frame(match, seat, names, bot_seats, view=view)
+            else:  # each socket sends its page the regions that changed (``MatchConsumer.send_state``)
+                rendered = regions.render(frames.table_context(match, seat, names, bot_seats=bot_seats,
+                                                               log_names=frames.log_names(rows), view=view))
             messages.append((frames.viewer_group(match_id, seat, fmt),
                              protocol.relay(text, match.version, step if seat not in (None, mover) else None,
-                                            stepped=step is not None)))
+                                            stepped=step is not None, regions=rendered)))
     if match.pace == Match.Pace.OWN_PACE and match.status == Match.Status.RUNNING:
         messages.extend(_whose_turn(match, rows, rules.active_seats(match.state), rules.title))
     _send_all(messages)

@@ -1,0 +1,165 @@
+"""The table as regions (``apps/matches/live/regions.py``): the table is its regions joined, a page that applies
+every patch a socket sends it ends on the same table as a fresh one, and no region reaches a viewer it hides
+something from."""
+
+import asyncio
+import json
+import random
+import re
+
+import pytest
+
+from apps.matches.domain import deeds
+from apps.matches.domain.deeds import SeatSpec, do_start_match
+from apps.matches.engine import engine
+from apps.matches.live import frames, push, regions
+from apps.matches.live.consumers import MatchConsumer
+from apps.matches.models import Match, Presence
+from config.games import GAMES
+
+SLUGS = [entry.slug for entry in GAMES if entry.app]
+MOVES = 30
+REGION_START = re.compile(r'(?=<div class="region" data-region=")')
+
+pytestmark = pytest.mark.django_db
+
+
+def split(html: str) -> dict[str, str]:
+    """A table's HTML as its regions, by id, in order."""
+    parts = [part for part in REGION_START.split(html) if part]
+    out = {}
+    for part in parts:
+        found = re.match(r'<div class="region" data-region="([a-z_]+)"', part)
+        assert found, f"the table holds something outside its regions: {part[:80]!r}"
+        out[found.group(1)] = part
+    return out
+
+
+class Page:
+    """A browser's table as match.js keeps it: drawn whole from a state frame, its regions replaced by a patch."""
+
+    def __init__(self):
+        self.version, self.regions, self.patches, self.patched, self.bytes = -1, {}, 0, 0, 0
+
+    async def send(self, text_data: str) -> None:
+        frame = json.loads(text_data)
+        if frame["type"] == "state":
+            self.regions = split(frame["html"])
+        else:
+            assert frame["type"] == "patch" and frame["base"] == self.version, (frame["base"], self.version)
+            assert set(frame["regions"]) <= set(self.regions)
+            self.regions.update(frame["regions"])
+            self.patches += 1
+            self.patched += len(frame["regions"])
+            self.bytes += len(text_data)
+        self.version = frame["version"]
+
+    def html(self) -> str:
+        return "".join(self.regions.values())
+
+
+def socket_for(match: Match, seat: int | None, page: Page) -> MatchConsumer:
+    consumer = MatchConsumer()
+    consumer.match_id, consumer.seat, consumer.fmt = match.pk, seat, "html"
+    consumer.send = page.send
+    return consumer
+
+
+def people(django_user_model, slug: str):
+    return [django_user_model.objects.create(username=f"{slug[:8]}{i}") for i in range(2)]
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_page_that_applies_every_patch_equals_a_fresh_table(slug, django_user_model,
+                                                              django_capture_on_commit_callbacks):
+    rules = engine(slug)
+    users = people(django_user_model, slug)
+    match = do_start_match(slug, [SeatSpec(u.username, u) for u in users], seed=41)
+    viewers = [0, 1, None]
+    for seat in viewers:
+        Presence.objects.create(channel_name=f"t.{match.pk}.{seat}", match=match, seat=seat, fmt="html")
+    pages = {seat: Page() for seat in viewers}
+    sockets = {seat: socket_for(match, seat, pages[seat]) for seat in viewers}
+    for seat in viewers:  # as on connecting: the whole table
+        asyncio.run(sockets[seat].send_state(match.version, frames.table_for(match, seat)))
+    rnd = random.Random(f"regions:{slug}")
+    whole_bytes = 0
+    for _ in range(MOVES):
+        match = Match.objects.get(pk=match.pk)
+        active = [s for s in rules.active_seats(match.state) if rules.legal_moves(match.state, s)]
+        if match.status != Match.Status.RUNNING or not active:
+            break
+        seat = rnd.choice(active)
+        with push.deferred() as pushes, django_capture_on_commit_callbacks(execute=True):
+            result = deeds.do_move(match.pk, seat, rnd.choice(rules.legal_moves(match.state, seat)), match.version)
+        assert result.ok, result
+        for group, event in pushes:
+            for viewer in viewers:
+                if group == frames.viewer_group(match.pk, viewer, "html"):
+                    asyncio.run(sockets[viewer].frame(event))
+        match = Match.objects.get(pk=match.pk)
+        for viewer in viewers:
+            fresh = frames.table_for(match, viewer)
+            whole_bytes += len(frames.full_frame(match.version, fresh))
+            assert pages[viewer].version == match.version
+            assert pages[viewer].html() == regions.whole(fresh), f"seat {viewer} at version {match.version}"
+            shown = pages[viewer].html()
+            for hidden in rules.hidden_from(match.state, viewer):
+                assert hidden not in shown, f"seat {viewer} was sent {hidden!r} at version {match.version}"
+    assert all(page.patches == match.version for page in pages.values()), "every move's frame was a patch"
+    assert all(page.patched < page.patches * len(regions.REGIONS) for page in pages.values()), \
+        "a region that did not change is not sent again"
+    assert sum(page.bytes for page in pages.values()) < whole_bytes
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_the_table_is_its_regions_joined_for_every_viewer(slug, django_user_model):
+    """Each region, rendered from its own entries alone, is what the whole table template renders around it:
+    no region reads anything its key leaves out."""
+    rules = engine(slug)
+    users = people(django_user_model, slug)
+    match = do_start_match(slug, [SeatSpec(u.username, u) for u in users], seed=7)
+    rows = frames.seat_rows(match)
+    names = [row.display_name for row in rows]
+    rnd = random.Random(f"joined:{slug}")
+    for step in range(20):
+        for seat in (0, 1, None):
+            context = frames.table_context(match, seat, names, log_names=frames.log_names(rows))
+            assert regions.whole(regions.render(context)) == frames.render_table(context), (seat, step)
+        active = [s for s in rules.active_seats(match.state) if rules.legal_moves(match.state, s)]
+        if rules.outcome(match.state) is not None or not active:
+            break
+        mover = rnd.choice(active)
+        match.state = rules.apply(match.state, mover, rnd.choice(rules.legal_moves(match.state, mover)))
+        match.version += 1
+
+
+def test_a_region_is_shared_only_by_viewers_who_see_it_alike(django_user_model):
+    """The log of a game with private lines differs per seat; Resign is a player's: two viewers get the same
+    rendering only when every entry it is rendered from is the same."""
+    users = people(django_user_model, "origins")
+    match = do_start_match("origins", [SeatSpec(u.username, u) for u in users], seed=3)
+    rows = frames.seat_rows(match)
+    names = [row.display_name for row in rows]
+    contexts = {seat: frames.table_context(match, seat, names) for seat in (0, 1, None)}
+    rendered = {seat: regions.render(context) for seat, context in contexts.items()}
+    for region_index, region in enumerate(regions.REGIONS):
+        for a in contexts:
+            for b in contexts:
+                same_key = rendered[a][region_index][1] == rendered[b][region_index][1]
+                assert same_key == (regions.inputs_of(region, contexts[a]) == regions.inputs_of(region, contexts[b]))
+    assert rendered[0][1][1] != rendered[1][1][1] != rendered[None][1][1], "each viewer's board is its own"
+    assert rendered[0][3][2] != rendered[None][3][2], "a seat has Resign; a spectator does not"
+
+
+def test_a_page_that_asked_for_the_table_gets_it_whole(django_user_model):
+    """A page that asks ``sync`` (it missed a patch, or its table was drawn elsewhere) is sent every region."""
+    users = people(django_user_model, "chronicle")
+    match = do_start_match("chronicle", [SeatSpec(u.username, u) for u in users], seed=5)
+    page = Page()
+    socket = socket_for(match, 0, page)
+    asyncio.run(socket.send_state(match.version, frames.table_for(match, 0)))
+    page.regions = {}  # whatever the page had is gone
+    asyncio.run(socket.send_state(match.version, frames.table_for(match, 0), force=True))
+    assert page.html() == frames.render_table(frames.table_context(match, 0, [r.display_name for r in
+                                                                              frames.seat_rows(match)]))
