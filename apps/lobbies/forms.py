@@ -56,8 +56,8 @@ class LobbyForm(forms.Form):
             rated.help_text = f"{rules.title} is co-operative: the table wins or loses as one, so it is not rated."
         elif host is not None and getattr(host, "is_guest", False):
             rated.disabled, rated.initial = True, False
-            rated.help_text = ("Guests play unrated. Keep your name with a password (Keep this name, at the top) "
-                               "to play rated.")
+            rated.help_text = format_lazy('Guests play unrated. To play rated, <a href="{}">keep your name with a '
+                                          "password</a>.", reverse_lazy("claim"))
         self.fields["seat_count"].choices = [(n, str(n)) for n in range(rules.min_players, rules.max_players + 1)]
         self.fields["seat_count"].initial = min(2, rules.max_players) if rules.min_players <= 2 else rules.min_players
         for option in rules.option_fields():

@@ -4,6 +4,7 @@ import hashlib
 
 from django.db.models import Count, Q
 
+from apps.lobbies.bot_choice import bot_choices
 from apps.lobbies.models import Lobby, LobbySeat
 from apps.matches.domain.bots import bot_kinds
 from apps.matches.engine import engine
@@ -71,6 +72,7 @@ def lobby_context(lobby: Lobby, user) -> dict:
         "can_start": seated >= rules.min_players,
         "has_free_seat": any(seat.is_empty for seat in seats),
         "bot_kinds": kinds,
+        "bot_choices": bot_choices(lobby.game),
         "unrateable": unrateable,
         "rated_now": lobby.rated and not unrateable,
         "rated_game": game_is_rated(lobby.game),

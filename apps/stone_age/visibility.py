@@ -110,10 +110,15 @@ def views(state: State, seats: Sequence[int | None]) -> list[dict]:
 
 
 def forecast(state: State, seat: int | None) -> dict | None:
-    """For a player, what feeding will do to their tribe this round (``text``) and whether it goes hungry
-    (``short``), while people are placed and used; None for a spectator and in other phases."""
+    """For a player, what feeding will do to their tribe this round (``text``), whether it goes hungry
+    (``short``) and, if so, that warning in one short line for the phone's decision bar (``brief``), while people
+    are placed and used; None for a spectator and in other phases."""
     text = explain.feeding_forecast(state, seat) if seat is not None else ""
-    return {"text": text, "short": explain.food_short(state, seat) > 0} if text and seat is not None else None
+    if not text or seat is None:
+        return None
+    short = explain.food_short(state, seat)
+    return {"text": text, "short": short > 0, "brief": f"Feeding: {short} food short (see your board)" if short > 0
+            else ""}
 
 
 def refusals(state: State, seat: int | None) -> dict[str, str]:

@@ -86,6 +86,9 @@ def test_the_lesson_is_completed_by_following_only_the_callouts(game, size, brow
         assert "lesson-callout" in target.get_attribute("aria-describedby").split()
         if number in (1, (steps + 1) // 2):
             page.screenshot(path=str(SHOTS / f"{game}-{width}-step{number}.png"))
+        if size is PHONE and game == "stone_age":  # the callout, the prompt and the stock: a compact sticky bar
+            bar = page.eval_on_selector("#table .decision", "el => el.getBoundingClientRect().height")
+            assert bar <= 0.30 * size["height"], f"step {number}: the decision bar is {bar:.0f} px tall"
         version = version_of(page)
         if size is PHONE:  # from the keyboard: "Show me" brings the control into view and focuses it
             page.locator("[data-lesson-show]").focus()

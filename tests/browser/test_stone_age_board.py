@@ -11,8 +11,8 @@ import pytest
 from django.db import connections
 
 from apps.matches.models import Match
-from tests.browser.board_checks import FIRST_PAINT, assert_fits_a_thumb, click, seeded_match
-from tests.browser.test_play_chronicle import ARTIFACTS
+from tests.browser.board_checks import FIRST_PAINT, assert_fits_a_thumb, click, open_table, seeded_match
+from tests.browser.test_play_chronicle import ARTIFACTS, PHONE
 
 SHOTS = ARTIFACTS / "stone-age-board"
 
@@ -85,3 +85,29 @@ def test_two_players_place_and_roll_by_tapping_the_drawn_board_on_a_desktop_and_
         assert Match.objects.get(pk=match_id).status == Match.Status.RUNNING
     finally:
         connections.close_all()
+
+
+@pytest.mark.browser
+def test_a_hungry_tribes_decision_bar_stays_compact_on_a_phone(two_players, browser, daphne_servers):
+    """At 375 x 812 px, the sticky bar (prompt, the stock, a feeding warning) takes at most 30% of the screen;
+    the warning is one line there and its details stay on the player's board below."""
+    match_id, (ada_cookie, _) = two_players
+    try:
+        match = Match.objects.get(pk=match_id)
+        match.state["seats"][0]["food"] = 0
+        match.save(update_fields=["state"])
+    finally:
+        connections.close_all()
+    (server,) = daphne_servers(1)
+    watched = open_table(browser, server, match_id, ada_cookie, PHONE, "phone")
+    page = watched.page
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "375px-hungry-bar.png"))
+    bar = page.eval_on_selector("#table .decision", "el => el.getBoundingClientRect().height")
+    assert bar <= 0.30 * 812, f"the decision bar is {bar:.0f} px tall"
+    warning = page.query_selector("#table .decision .sa-own-feeding")
+    assert warning and "short" in warning.inner_text()
+    assert warning.evaluate("el => el.getBoundingClientRect().height") < 24, "the bar's warning is one line"
+    assert "lose 10 points" in page.inner_text("#table .sa-board.seat-0 .sa-feeding"), "details on the board"
+    watched.page.context.close()
+    assert watched.problems == []

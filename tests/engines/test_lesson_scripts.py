@@ -118,3 +118,18 @@ def test_origins_lesson_evolves_migrates_and_stacks_tiles():
     assert "canoes" in final["seats"][0]["permanents"]
     pawns = {pawn["at"] for pawn in final["pawns"] if pawn["owner"] == 0}
     assert pawns == {"rift", "kalahari"}  # the evolved pawn settled, the founder migrated two spaces
+
+
+# What each Stone Age step is about: the word its instruction and its quoted rule must share (newcomer report:
+# "Put your 4 other people there" quoted the starvation rule, "Use the Field" the building rule).
+STONE_AGE_TOPICS = ("hut", "forest", "people", "dice", "use", "civilization card space", "field", "hunting",
+                    "place", "dice", "agriculture", "civilization card", "space 1")
+
+
+def test_each_stone_age_callout_quotes_the_rule_of_its_own_step():
+    steps = lesson_for("stone_age").steps
+    assert len(steps) == len(STONE_AGE_TOPICS)
+    for number, (step, topic) in enumerate(zip(steps, STONE_AGE_TOPICS, strict=True), 1):
+        assert topic in step.do.lower() and topic in step.rule.lower(), (number, topic, step.do, step.rule)
+    rules = [step.rule for step in steps]
+    assert len(set(rules)) == len(rules), "each step quotes its own passage"

@@ -85,3 +85,29 @@ def test_each_move_on_the_board_is_named_by_what_it_shows():
     assert [b for b in buttons if "aria-label" in b] == [], "an aria-label would leave out the words drawn on it"
     named = re.findall(r'data-move="[^"]*"[^>]*><span class="sa-vh">([^<]+): </span>', board)
     assert len(named) == len(buttons) and all(named)
+
+
+def test_at_game_over_the_score_track_shows_the_final_totals_of_the_result():
+    state = give(fresh(2, 6), 1, stone=40)
+    state["seats"][0]["score"], state["seats"][1]["score"] = 12, 3
+    state["phase"], state["end"] = "over", "cards"
+    outcome = RULES.outcome(state)
+    assert outcome["scores"][1] == 43
+    text = html.unescape(BOARDS.render("board.html", {
+        "view": RULES.view(state, 0), "seat": 0, "legal": [], "names": ["Ada", "Bo"], "active": [],
+        "outcome": outcome}))
+    score = re.search(r'<div class="sa-edge is-score" role="img" aria-label="([^"]+)">(.*?)</div>', text, re.S)
+    assert score.group(1) == "Score track, final totals: Ada 12 points, Bo 43 points"
+    xs = [int(x) for x in re.findall(r'cx="(\d+)"', score.group(2))]
+    assert xs == [TRACK_LEFT + TRACK_WIDTH * 12 // 100, TRACK_LEFT + TRACK_WIDTH * 43 // 100]
+    heads = re.findall(r'<span class="sa-score[^"]*">([^<]+)</span>', text)
+    assert heads == ["12 points (final)", "43 points (final)"], "each player's board agrees with the result"
+
+
+def test_a_negative_score_stands_at_zero_and_says_its_number():
+    marks = edge_marks([{"seat": 0, "score": -7}, {"seat": 1, "score": 4}], "score")
+    assert [(m["x"], m["note"]) for m in marks] == [(TRACK_LEFT, "−7"), (TRACK_LEFT + TRACK_WIDTH * 4 // 100, "")]
+    state = fresh(2, 7)
+    state["seats"][0]["score"] = -7
+    track = re.search(r'<div class="sa-edge is-score".*?</div>', html.unescape(BOARDS.board(state, 0)), re.S).group(0)
+    assert re.search(r'<text class="sa-lap"[^>]*>−7</text>', track)

@@ -198,18 +198,34 @@ def card_symbol(card: dict | None) -> str:
 @register.filter
 def edge_marks(boards: Sequence[dict] | None, track: str) -> list[dict]:
     """Each seat's marker on a track drawn on the board's edge, ``track`` "score" (0 to 100, a score past 100
-    goes round again, below 0 stays at 0) or "agriculture" (0 to 10): {"seat", "x", "y", "lap"} in the units of
-    the track's scale; each seat has its own row, so equal values never hide each other."""
+    goes round again, below 0 stands at 0) or "agriculture" (0 to 10): {"seat", "x", "y", "lap", "note"} in the
+    units of the track's scale, "note" the words drawn beside the marker ("+100" past a lap, "−7" for a score
+    below 0); each seat has its own row, so equal values never hide each other."""
     top = 100 if track == "score" else 10
     marks = []
     for row, board in enumerate(boards or []):
-        value = max(int(board.get(track) or 0), 0)
+        raw = int(board.get(track) or 0)
+        value = max(raw, 0)
         lap, at = divmod(value, top) if track == "score" else (0, min(value, top))
         if track == "score" and lap and not at:
             lap, at = lap - 1, top  # exactly 100 (or 200) stands on the last space, not back at 0
+        note = f"+{lap}00" if lap else f"−{-raw}" if raw < 0 else ""
         marks.append({"seat": board["seat"], "x": TRACK_LEFT + TRACK_WIDTH * at // top,
-                      "y": LANE_TOP + LANE_STEP * row, "lap": lap})
+                      "y": LANE_TOP + LANE_STEP * row, "lap": lap, "note": note})
     return marks
+
+
+@register.simple_tag(takes_context=True)
+def final_totals(context, boards: Sequence[dict] | None) -> list[dict]:
+    """The players' boards with, once the game is over (``outcome`` in the context), each score replaced by its
+    final total from the result (cards, professions and resources added), so the score track agrees with the
+    result panel."""
+    outcome = context.get("outcome")
+    if not outcome or "scores" not in outcome:
+        return list(boards or [])
+    scores = outcome["scores"]
+    return [{**board, "score": scores[board["seat"]]} if board["seat"] < len(scores) else board
+            for board in boards or []]
 
 
 @register.filter
