@@ -14,18 +14,11 @@ from apps.matches.engine import engine
 from apps.matches.engine.lesson import compile_script, lesson_for, replay
 from apps.matches.models import Match
 from tests.browser.test_play_chronicle import DESKTOP, PHONE, Watchful, version_of, wait_for_version
-from tests.browser.test_play_each_game import tap
+from tests.browser.test_play_each_game import TAP_POINT, tap
 from tests.conftest import session_cookie
 
 SHOTS = Path(os.environ.get("CIVITAS_LESSON_SHOTS", Path(__file__).resolve().parents[2] / "test-artifacts"))
 AWAITING = "#lesson-callout[data-lesson-move], #lesson-callout.complete"
-# A place on a map (an SVG link) is tapped at the middle of its own hit area, where the map draws its target.
-HIT_POINT = """a => {
-  const r = (a.querySelector('.og-hit') || a).getBoundingClientRect();
-  const x = r.left + r.width / 2, y = r.top + r.height / 2;
-  const hit = document.elementFromPoint(x, y);
-  return hit && a.contains(hit) ? {x, y} : null;
-}"""
 
 
 # The callout is in view below the page's top bar (and the bar stays in view as the page scrolls), and nothing of the
@@ -51,7 +44,7 @@ def follow(page, target) -> None:
                            timeout=3000)
     if target.evaluate("el => el instanceof SVGElement"):
         target.scroll_into_view_if_needed(timeout=3000)
-        point = target.evaluate(HIT_POINT)
+        point = target.evaluate(TAP_POINT)  # a place on the map: the middle of its hit area
         assert point, f"no visible part of {target.get_attribute('data-move')} can be tapped"
         page.mouse.click(point["x"], point["y"])
     else:

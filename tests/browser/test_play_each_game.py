@@ -138,17 +138,13 @@ def stuck_report(game, match_id, version, clicked, players, watcher) -> str:
             f"status {page_status}; buttons {buttons}")
 
 
-# A territory is a block of 20-unit squares ("M440 180h20v20h-20z..."), so the centre of its box can lie on a
-# neighbour. Find a square of it where a tap reaches the territory's own link, as a person's finger would.
+# A territory is tapped at the middle of its own hit area (the square the map draws round its spot), where a finger
+# would: the centre of a territory's whole shape can lie on a neighbour.
 TAP_POINT = """a => {
-  const path = a.querySelector('path');
-  const matrix = path.getScreenCTM();
-  for (const m of path.getAttribute('d').matchAll(/M(-?[\\d.]+)[ ,](-?[\\d.]+)/g)) {
-    const p = new DOMPoint(Number(m[1]) + 10, Number(m[2]) + 10).matrixTransform(matrix);
-    const hit = document.elementFromPoint(p.x, p.y);
-    if (hit && a.contains(hit)) return {x: p.x, y: p.y};
-  }
-  return null;
+  const r = (a.querySelector('.og-hit') || a).getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  return hit && a.contains(hit) ? {x, y} : null;
 }"""
 
 
