@@ -8,8 +8,12 @@ from django.db import connections
 
 from apps.matches.domain.deeds import SeatSpec, do_start_match
 from apps.moderation.models import MODERATORS_GROUP
-from tests.browser.test_play_chronicle import ARTIFACTS, DESKTOP, Watchful, version_of, wait_for_version
+from tests.browser.test_play_chronicle import ARTIFACTS, DESKTOP, Watchful, wait_for_version
 from tests.conftest import session_cookie
+
+# Run in the page: the table's version and whether it awaits this player, as one reading.
+VERSION_AND_TURN = """() => [Number(document.querySelector('[data-match]').dataset.version),
+  !!document.querySelector('#table .status.yours')]"""
 
 
 @pytest.fixture
@@ -89,11 +93,15 @@ def test_report_hide_and_ban_take_effect_on_open_pages(table, browser, daphne_se
     alice.wait_for_selector("[data-flash]:has-text('a bot plays the seat')", timeout=2000)
     alice.wait_for_selector(".players:has-text('bob (bot)')", timeout=2000)  # at once, without a reload
     # Alice builds her civilization by clicking; then the bot in bob's seat moves on its own.
-    while alice.query_selector(".status.yours"):
-        version = version_of(alice)
+    # (The version and whose turn it is are read together: the bot's move may land between two separate reads, and
+    # the test then waited for a move after it, which only alice could make.)
+    while True:
+        version, mine = alice.evaluate(VERSION_AND_TURN)
+        if not mine:
+            break
         alice.click("#table [data-move] >> nth=0")
         wait_for_version(alice, version + 1)
-    wait_for_version(alice, version_of(alice) + 1)
+    wait_for_version(alice, version + 1)
     # The log names who made each move when it was made: bob's own moves keep reading "bob", not "bob (bot)";
     # the players bar says that a bot plays his seat now.
     assert "bob" in alice.inner_text("#table .log") and "bob (bot)" not in alice.inner_text("#table .log")
