@@ -108,6 +108,7 @@ def test_the_lobby_forms_clock_leads_to_the_rules_of_time_read_on_a_phone_and_a_
         shoot(w.page, f"lobby-clock-field-{width}.png")
         field.get_by_role("link", name="Rules of time").click()
         w.page.wait_for_selector("h1:has-text('Rules of time')")
+        w.page.wait_for_load_state("load")  # its stylesheet applied: the heading can come before it, under load
         assert w.page.evaluate(OVERFLOW) <= 0, "the page scrolls sideways"
         assert w.page.evaluate(SMALL_TARGETS, ".time-rules-contents a") == []
         shoot(w.page, f"rules-of-time-{width}.png", full_page=True)
