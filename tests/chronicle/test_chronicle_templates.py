@@ -4,6 +4,7 @@ rules page say everything. ``sample_states`` are also the states tests/engines c
 import functools
 import html
 import random
+import re
 
 from chronicle_helpers import at_kind, built, random_game, stage, to_vote
 
@@ -63,3 +64,31 @@ def test_the_rules_page_lists_every_card_and_every_design_decision():
                   "Solo", "other than their own", "tie-break", "Hierarchical or Egalitarian",
                   "Diplomatic or Martial", "Heat or Cold or Water"):
         assert words.lower() in text.lower(), words
+
+
+def test_deck_building_lays_the_piles_out_as_stacks_grouped_by_the_step_that_offers_them():
+    """Issue 40: the piles are a market of card stacks, grouped as the first three building steps offer them (then the
+    rest); each pile on offer is a move whose explanation lies under the piles, not inside the stack."""
+    page = BOARDS.board(RULES.setup(3, 1), 0)
+    market = page[page.index('class="ch-market"'):page.index('class="ch-offers"')]
+    groups = [re.findall(r'class="pile aspect-(\w+)', group) for group in market.split('class="pile-group"')[1:]]
+    assert groups == [["hierarchical", "egalitarian"], ["martial", "diplomatic"], ["heat", "cold", "water"],
+                      ["benevolent", "vengeful"]]
+    offers = page[page.index('class="ch-offers"'):]
+    for aspect in ("hierarchical", "egalitarian"):
+        assert f'aria-describedby="ch-why-pile-{aspect}"' in market and 'class="ch-why"' not in market
+        assert f'id="ch-why-pile-{aspect}"' in offers
+
+
+def test_a_draw_lies_beside_its_fill_deck_its_discard_pile_and_the_civilization_deck():
+    """Issue 40: the drawing seat's fill deck and discard pile of the kind drawn, and what is left of its Civilization
+    Deck, lie beside the cards drawn, each with how many cards it holds."""
+    state = stage(at_kind("animal"), ["animal-white-stag"], ["tax-gatherer", "chief-magistrate", "temple-steward"])
+    player = state["seats"][0]
+    player["discard"]["animal"] = player["fill"]["animal"][:2]
+    player["fill"]["animal"] = player["fill"]["animal"][2:]
+    text = html.unescape(BOARDS.board(state, 0))
+    assert f'aria-label="Animal fill deck: {len(player["fill"]["animal"])} cards"' in text
+    assert 'aria-label="Animal fill discard pile: 2 cards"' in text
+    left = len(player["civ"])
+    assert f'aria-label="Civilization Deck: {left} card{"s" if left != 1 else ""} left"' in text

@@ -14,7 +14,7 @@ from django.templatetags.static import static
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
-from apps.chronicle.content import ASPECT_LABELS, ASPECTS, KIND_LABELS
+from apps.chronicle.content import ASPECT_LABELS, ASPECTS, BUILD_STEPS, KIND_LABELS
 from apps.chronicle.explain import why_unpayable as unpayable_reason
 from apps.chronicle.pages import TERMS
 from apps.matches.engine import name_seats, seat_name
@@ -64,6 +64,27 @@ def alternatives(alts: Sequence[Sequence[str]], where: str = "") -> SafeString:
         title = " + ".join(ASPECT_LABELS.get(a, a) for a in alt)
         parts.append(format_html('<span class="alt{}" title="{}">{}</span>', group, title, icons(alt, where)))
     return format_html_join("", "{}", ((p,) for p in parts))
+
+
+@register.filter
+def pile_groups(piles: Sequence[dict]) -> list[list[dict]]:
+    """The character piles (``view.piles``) in the groups the first three building choices offer, then the rest:
+    the market lays each group out side by side, as the game board has a spot for each."""
+    groups, rest = [], list(piles)
+    for step in BUILD_STEPS[:-1]:
+        groups.append([pile for pile in rest if pile["aspect"] in step])
+        rest = [pile for pile in rest if pile["aspect"] not in step]
+    return [group for group in groups + [rest] if group]
+
+
+@register.filter
+def draw_piles(view: dict) -> dict:
+    """Beside a draw (``view.draw``): the drawing seat's fill deck and discard pile of the kind drawn, and what is
+    left of its Civilization Deck once the cards in hand are out of it."""
+    draw = view["draw"]
+    civ = view["civilizations"][draw["seat"]]
+    return {"kind": draw["kind"], "deck": civ["fill_decks"][draw["kind"]], "discard": civ["discards"][draw["kind"]],
+            "civ_deck": civ["size"] - len(draw["civ"])}
 
 
 @register.filter
