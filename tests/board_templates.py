@@ -37,7 +37,8 @@ class GameTemplates:
         self.app = ROOT / "apps" / game
         self.engine = Engine(dirs=[str(self.app / "templates")],
                              libraries={f"{game}_tags": f"apps.{game}.templatetags.{game}_tags",
-                                        "pictures": "apps.matches.templatetags.pictures"}, autoescape=True)
+                                        "pictures": "apps.matches.templatetags.pictures",
+                                        "parts": "apps.matches.templatetags.parts"}, autoescape=True)
 
     def render(self, template: str, context: dict) -> str:
         return self.engine.get_template(f"{self.game}/{template}").render(Context(context))

@@ -126,19 +126,22 @@
     restoreScroll(scrolled);
     drawn(newer);
   }
-  // A patch: the regions of the table that changed since the version this page shows (frame.base), each brought to
-  // its new HTML in place (morph), so focus, a box's scroll and an open popover outside what changed are kept. A page
-  // not at the patch's base (a frame lost, a table drawn from elsewhere) asks for the whole table instead.
+  // A patch: the regions of the table that changed since the version this page shows (frame.base), and of the other
+  // regions the parts that changed (frame.parts, by data-part id), each brought to its new HTML in place (morph), so
+  // focus, a box's scroll and an open popover outside what changed are kept. A page not at the patch's base (a frame
+  // lost, a table drawn from elsewhere) asks for the whole table instead.
   function applyPatch(frame) {
     if (frame.version <= version) return;
-    const ids = Object.keys(frame.regions);
-    const places = ids.map((id) => table.querySelector('[data-region="' + id + '"]'));
+    const changes = [];
+    Object.keys(frame.regions).forEach((id) => changes.push(['[data-region="' + id + '"]', frame.regions[id]]));
+    Object.keys(frame.parts || {}).forEach((id) => changes.push(['[data-part="' + id + '"]', frame.parts[id]]));
+    const places = changes.map((change) => table.querySelector(change[0]));
     if (frame.base !== version || places.indexOf(null) >= 0) { redraw = true; live.send({ type: "sync" }); return; }
     redraw = false;
     version = frame.version;
     root.dataset.version = String(version);
     const scrolled = keptScroll();
-    places.forEach((el, i) => morph(el, frame.regions[ids[i]]));
+    places.forEach((el, i) => morph(el, changes[i][1]));
     restoreScroll(scrolled);
     drawn(true);
   }

@@ -6,6 +6,7 @@ import asyncio
 import json
 import random
 import re
+from html.parser import HTMLParser
 
 import pytest
 
@@ -35,24 +36,75 @@ def split(html: str) -> dict[str, str]:
     return out
 
 
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+class Extent(HTMLParser):
+    """Where the element marked ``data-part="<id>"`` starts and ends in a piece of HTML."""
+
+    def __init__(self, html: str, part_id: str):
+        super().__init__(convert_charrefs=False)
+        self.part_id, self.start, self.end, self.depth = part_id, None, None, 0
+        self.lines = [0]
+        for line in html.splitlines(keepends=True):
+            self.lines.append(self.lines[-1] + len(line))
+        self.html = html
+        self.feed(html)
+
+    def at(self) -> int:
+        line, column = self.getpos()
+        return self.lines[line - 1] + column
+
+    def handle_starttag(self, tag, attrs):
+        if self.start is None:
+            if ("data-part", self.part_id) in attrs:
+                self.start = self.at()
+                if tag in VOID:
+                    self.end = self.html.index(">", self.start) + 1
+        elif self.end is None and tag not in VOID:
+            self.depth += 1
+
+    def handle_endtag(self, tag):
+        if self.start is None or self.end is not None:
+            return
+        if self.depth == 0:
+            self.end = self.html.index(">", self.at()) + 1
+        else:
+            self.depth -= 1
+
+
 class Page:
-    """A browser's table as match.js keeps it: drawn whole from a state frame, its regions replaced by a patch."""
+    """A browser's table as match.js keeps it: drawn whole from a state frame, its regions replaced by a patch and
+    the parts of the others by their ``data-part`` id."""
 
     def __init__(self):
         self.version, self.regions, self.patches, self.patched, self.bytes = -1, {}, 0, 0, 0
+        self.parts, self.frames = 0, []
 
     async def send(self, text_data: str) -> None:
         frame = json.loads(text_data)
+        self.frames.append(text_data)
         if frame["type"] == "state":
             self.regions = split(frame["html"])
         else:
             assert frame["type"] == "patch" and frame["base"] == self.version, (frame["base"], self.version)
             assert set(frame["regions"]) <= set(self.regions)
             self.regions.update(frame["regions"])
+            for part_id, html in frame.get("parts", {}).items():
+                self.put_part(part_id, html)
             self.patches += 1
             self.patched += len(frame["regions"])
+            self.parts += len(frame.get("parts", {}))
             self.bytes += len(text_data)
         self.version = frame["version"]
+
+    def put_part(self, part_id: str, html: str) -> None:
+        found = [(region_id, Extent(text, part_id)) for region_id, text in self.regions.items()]
+        found = [(region_id, extent) for region_id, extent in found if extent.start is not None]
+        assert len(found) == 1 and found[0][1].end is not None, f"one element on the page is part {part_id}"
+        region_id, extent = found[0]
+        text = self.regions[region_id]
+        self.regions[region_id] = text[:extent.start] + html + text[extent.end:]
 
     def html(self) -> str:
         return "".join(self.regions.values())
@@ -163,3 +215,65 @@ def test_a_page_that_asked_for_the_table_gets_it_whole(django_user_model):
     asyncio.run(socket.send_state(match.version, frames.table_for(match, 0), force=True))
     assert page.html() == frames.render_table(frames.table_context(match, 0, [r.display_name for r in
                                                                               frames.seat_rows(match)]))
+
+
+@pytest.mark.parametrize("seed", [5, 23])
+def test_stone_ages_board_is_patched_by_its_parts_alone_and_equals_a_fresh_table(seed, django_user_model,
+                                                                                 django_capture_on_commit_callbacks):
+    """Along a random game, a seat's and a spectator's pages are sent the board's parts that a move changed, not
+    the board; each page equals a fresh table at every version, and no frame carries what its viewer may not see."""
+    rules = engine("stone_age")
+    users = people(django_user_model, f"parts{seed}")
+    match = do_start_match("stone_age", [SeatSpec(u.username, u) for u in users], seed=seed)
+    viewers = [0, None]
+    for seat in viewers:
+        Presence.objects.create(channel_name=f"p.{match.pk}.{seat}", match=match, seat=seat, fmt="html")
+    pages = {seat: Page() for seat in viewers}
+    sockets = {seat: socket_for(match, seat, pages[seat]) for seat in viewers}
+    for seat in viewers:
+        asyncio.run(sockets[seat].send_state(match.version, frames.table_for(match, seat)))
+    rnd = random.Random(f"parts:{seed}")
+    boards_whole = {seat: 0 for seat in viewers}
+    for _ in range(45):
+        match = Match.objects.get(pk=match.pk)
+        active = [s for s in rules.active_seats(match.state) if rules.legal_moves(match.state, s)]
+        if match.status != Match.Status.RUNNING or not active:
+            break
+        seat = rnd.choice(active)
+        sent = {viewer: len(pages[viewer].frames) for viewer in viewers}
+        with push.deferred() as pushes, django_capture_on_commit_callbacks(execute=True):
+            assert deeds.do_move(match.pk, seat, rnd.choice(rules.legal_moves(match.state, seat)), match.version).ok
+        for group, event in pushes:
+            for viewer in viewers:
+                if group == frames.viewer_group(match.pk, viewer, "html"):
+                    asyncio.run(sockets[viewer].frame(event))
+        match = Match.objects.get(pk=match.pk)
+        for viewer in viewers:
+            assert pages[viewer].html() == regions.whole(frames.table_for(match, viewer)), (viewer, match.version)
+            hidden = rules.hidden_from(match.state, viewer)
+            for text in pages[viewer].frames[sent[viewer]:]:
+                boards_whole[viewer] += "board" in json.loads(text).get("regions", {})
+                body = json.dumps(json.loads(text), ensure_ascii=False)
+                assert not [h for h in hidden if h in body], f"seat {viewer} was sent what it may not see"
+    for viewer, page in pages.items():
+        assert page.patches == match.version and page.parts > page.patches, "moves are sent as parts"
+        assert boards_whole[viewer] <= page.patches // 5, f"{viewer}: the board was sent whole {boards_whole[viewer]}"
+
+
+def test_a_part_is_rendered_once_for_the_viewers_who_see_it_alike(django_user_model):
+    """A place that no viewer may use now is one rendering for the seat not to move and for a spectator; the seat
+    to move sees the place it may choose as its own."""
+    users = people(django_user_model, "partshare")
+    match = do_start_match("stone_age", [SeatSpec(u.username, u) for u in users], seed=3)
+    rows = frames.seat_rows(match)
+    names = [row.display_name for row in rows]
+    active = engine("stone_age").active_seats(match.state)
+    waiting = next(seat for seat in (0, 1) if seat not in active)
+    parts = {}
+    for seat in (active[0], waiting, None):
+        (board,) = [entry for entry in regions.render(frames.table_context(match, seat, names)) if entry[0] == "board"]
+        parts[seat] = {part_id: (digest, board[2][start:end]) for part_id, digest, start, end in board[3]}
+    assert parts[waiting]["forest"] == parts[None]["forest"]
+    assert parts[active[0]]["forest"][0] != parts[None]["forest"][0]
+    assert 'data-move=' in parts[active[0]]["forest"][1]
+    assert parts[0]["board0"] != parts[None]["board0"], "seat 0's own board says it is theirs"

@@ -33,14 +33,22 @@ def test_each_place_is_a_view_of_one_static_landscape_that_the_stylesheet_draws(
     assert "landscape.svg#score-scale" in board and "landscape.svg#food-scale" in board
 
 
-def test_every_resource_token_carries_its_picture():
+def test_every_resource_token_carries_its_picture_and_the_board_names_each_picture_once():
     state = give(fresh(3, 2), 0, wood=2, clay=1, stone=1, gold=1)
-    board = BOARDS.board(state, 0) + BOARDS.render("_own.html", {"view": RULES.view(state, 0), "seat": 0})
-    tokens = re.findall(r'<span class="sa-token t-(\w+)" aria-hidden="true">(.*?)</span>', board)
-    assert {kind for kind, _ in tokens} >= {"food", "wood", "clay", "stone", "gold", "any"}
-    for kind, inside in tokens:
-        assert (f"pictures.svg#pic-sa-{kind}" in inside) == (kind != "any"), (kind, inside)
-    for term in set(re.findall(r"pictures\.svg#pic-(sa-[\w-]+)", board)):
+    board = BOARDS.board(state, 0)
+    own = BOARDS.render("_own.html", {"view": RULES.view(state, 0), "seat": 0})
+    tokens = re.findall(r'<(svg|i) class="sa-token t-(\w+)"[^>]*>(.*?)</\1>', board + own)
+    assert {kind for _, kind, _ in tokens} >= {"food", "wood", "clay", "stone", "gold", "any"}
+    defs = dict(re.findall(r'<use id="sa-t-(\w+)" href="[^"]*pictures\.svg#pic-sa-(\w+)"/>', board))
+    assert defs and all(kind == term for kind, term in defs.items()), "the board's own symbols, each once"
+    for _, kind, inside in tokens:
+        if kind == "any":
+            assert inside == "", "a resource of any kind is a plain ring"
+        else:  # on the board its own symbol; in the decision bar (no symbols there) the sprite's
+            assert f'href="#sa-t-{kind}"' in inside and kind in defs or f"pictures.svg#pic-sa-{kind}" in inside
+    assert 'href="#sa-t-' in board and 'href="#sa-t-' not in own
+    assert board.count("pictures.svg#pic-sa-wood") == 1, "a token's picture is named once per board"
+    for term in set(re.findall(r"pictures\.svg#pic-(sa-[\w-]+)", board + own)):
         assert term in PICTURES, term
 
 
@@ -49,7 +57,7 @@ def test_cards_and_buildings_are_drawn_as_cards_with_their_pictures():
     board = BOARDS.board(state, 0)
     cards = re.findall(r'<span class="sa-card (?:is-green|is-sand)">(.*?)</span>\s*</span>\s*(?=<)', board, re.S)
     assert len(re.findall(r'class="sa-card (?:is-green|is-sand)"', board)) == 4
-    assert board.count('class="pic sa-card-pic"') == 4, "each card's upper section has its picture"
+    assert board.count('class="sa-card-pic"') == 4, "each card's upper section has its picture"
     assert cards and all("#pic-sa-" in card for card in cards)
     assert board.count("#pic-sa-building") >= 2, "each building stack's top is a hut tile"
 
@@ -59,8 +67,8 @@ def test_the_score_and_food_tracks_on_the_boards_edge_mark_every_player():
     for seat, (score, agriculture) in enumerate([(14, 2), (130, 10), (-5, 0)]):
         state["seats"][seat]["score"], state["seats"][seat]["agriculture"] = score, agriculture
     text = html.unescape(BOARDS.board(state, 0))
-    score = re.search(r'<div class="sa-edge is-score" role="img" aria-label="([^"]+)">(.*?)</div>', text, re.S)
-    food = re.search(r'<div class="sa-edge is-food" role="img" aria-label="([^"]+)">(.*?)</div>', text, re.S)
+    score = re.search(r'<div class="sa-edge is-score" role="img" aria-label="([^"]+)"[^>]*>(.*?)</div>', text, re.S)
+    food = re.search(r'<div class="sa-edge is-food" role="img" aria-label="([^"]+)"[^>]*>(.*?)</div>', text, re.S)
     assert score.group(1) == "Score track: Ada 14 points, Bo 130 points, Cy -5 points"
     assert food.group(1) == "Agriculture track: Ada 2, Bo 10, Cy 0"
     assert len(re.findall(r'class="sa-marker seat-\d"', score.group(2))) == 3
@@ -96,7 +104,7 @@ def test_at_game_over_the_score_track_shows_the_final_totals_of_the_result():
     text = html.unescape(BOARDS.render("board.html", {
         "view": RULES.view(state, 0), "seat": 0, "legal": [], "names": ["Ada", "Bo"], "active": [],
         "outcome": outcome}))
-    score = re.search(r'<div class="sa-edge is-score" role="img" aria-label="([^"]+)">(.*?)</div>', text, re.S)
+    score = re.search(r'<div class="sa-edge is-score" role="img" aria-label="([^"]+)"[^>]*>(.*?)</div>', text, re.S)
     assert score.group(1) == "Score track, final totals: Ada 12 points, Bo 43 points"
     xs = [int(x) for x in re.findall(r'cx="(\d+)"', score.group(2))]
     assert xs == [TRACK_LEFT + TRACK_WIDTH * 12 // 100, TRACK_LEFT + TRACK_WIDTH * 43 // 100]

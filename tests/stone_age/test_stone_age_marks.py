@@ -46,7 +46,7 @@ def test_a_roll_marks_the_dice_and_the_resources_it_gave():
     state = play(state, 0, {"type": "resolve", "where": "forest"})
     assert state["marks"]["dice"] and state["marks"]["boards"][0] == ["wood", "people"]
     page = html.unescape(BOARDS.board(state, 1))
-    assert 'class="sa-tray is-changed"' in page
+    assert 'class="sa-tray is-changed mark-seat-' in page, "the tray is marked in the mover's colour"
     assert 'aria-label="dice 5, 4, total 9: 3 wood"' in page, "the tray says the dice, the sum and the result"
     assert page.count('class="sa-die f5"') == 1 and page.count('class="sa-die f4"') == 1
 

@@ -163,8 +163,9 @@ def full_frame(version: int, rendered: regions.Rendered) -> str:
 
 
 def patch_frame(base: int, version: int, rendered: regions.Rendered, shown: dict[str, str]) -> str:
-    """Only the regions that differ from the ones a page at version ``base`` shows (``shown``: their digests)."""
-    return encode(protocol.patch(base, version, regions.changed(rendered, shown)))
+    """Only the regions and parts that differ from the ones a page at version ``base`` shows (``shown``: their
+    digests, ``regions.digests``)."""
+    return encode(protocol.patch(base, version, *regions.changed(rendered, shown)))
 
 
 def json_frame(match: Match, seat: int | None, names: list[str], bot_seats: dict[int, str] | None = None,

@@ -27,10 +27,14 @@ def html_state(version: int, html: str) -> dict:
     return {"type": "state", "version": version, "html": html}
 
 
-def patch(base: int, version: int, regions: dict[str, str]) -> dict:
+def patch(base: int, version: int, regions: dict[str, str], parts: dict[str, str] | None = None) -> dict:
     """The table at ``version`` for a page that shows ``base``: only the regions that changed (``data-region`` id ->
-    its HTML, ``live.regions``); a page not at ``base`` asks for ``sync`` instead."""
-    return {"type": "patch", "base": base, "version": version, "regions": regions}
+    its HTML, ``live.regions``) and, of the others, the parts that changed (``data-part`` id -> its HTML); a page not
+    at ``base`` asks for ``sync`` instead."""
+    frame = {"type": "patch", "base": base, "version": version, "regions": regions}
+    if parts:
+        frame["parts"] = parts
+    return frame
 
 
 def json_state(version: int, view: dict, active: list[int], legal: list, outcome: dict | None,

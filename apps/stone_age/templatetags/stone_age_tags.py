@@ -14,11 +14,11 @@ from collections.abc import Sequence
 
 from django import template
 from django.templatetags.static import static
-from django.utils.html import format_html
-from django.utils.safestring import SafeString
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
 
 from apps.matches.engine import name_seats, seat_name
-from apps.matches.templatetags.pictures import picture_in_badge
+from apps.matches.pictures import PICTURES, SPRITE
 from apps.stone_age.content import CARD_BY_ID, GATHER_PLACES
 
 register = template.Library()
@@ -169,13 +169,45 @@ TRACK_LEFT, TRACK_WIDTH = 12, 376  # the drawn tracks' 0 and full length, in the
 LANE_TOP, LANE_STEP = 25, 10  # the first seat's marker row below a track's scale, and the step between rows
 
 
-@register.simple_tag
-def token(kind: str) -> SafeString:
+@register.simple_tag(takes_context=True)
+def token(context, kind: str, inside: str = "") -> SafeString:
     """A resource token, drawn: ``{% token "wood" %}`` is a wood-coloured piece with the wood picture on it (the
     picture from the site's sprite); ``"any"`` (a resource of any kind) is a plain ring. Always decorative: what it
-    counts is said by the words or the labelled element around it."""
-    drawn = picture_in_badge(f"sa-{kind}") if kind in RESOURCE_TOKENS else ""
-    return format_html('<span class="sa-token t-{}" aria-hidden="true">{}</span>', kind, drawn)
+    counts is said by the words or the labelled element around it, so it is ``aria-hidden`` unless ``inside`` an
+    element already ``role="img"`` or hidden (``{% token r.resource "img" %}``), whose children are not read out.
+
+    The piece is the ``<svg>`` itself (a frame carries dozens of tokens). On a board, below ``{% token_pictures %}``
+    (``sa_pictures`` in the context), the picture is the board's own reference, ``#sa-t-wood``, not the sprite's
+    address."""
+    hidden = mark_safe("" if inside else ' aria-hidden="true"')
+    if kind not in RESOURCE_TOKENS:
+        return format_html('<i class="sa-token t-{}"></i>', kind)
+    href = f"#sa-t-{kind}" if context.get("sa_pictures") else f"{static(SPRITE)}#pic-sa-{kind}"
+    return format_html('<svg class="sa-token t-{}"{}><use href="{}"/></svg>', kind, hidden, href)
+
+
+@register.simple_tag
+def token_pictures() -> SafeString:
+    """The tokens' pictures, once per board (with ``sa_pictures`` set for the tokens below it): each an element
+    that points into the site's sprite, so that a token says ``<use href="#sa-t-wood"/>``, a third of the sprite's
+    address."""
+    uses = format_html_join("", '<use id="sa-t-{}" href="{}#pic-sa-{}"/>',
+                            ((kind, static(SPRITE), kind) for kind in RESOURCE_TOKENS))
+    return format_html('<svg class="sa-defs" aria-hidden="true">{}</svg>', uses)
+
+
+@register.simple_tag
+def sa_picture(term: str, css: str = "", inside: str = "") -> SafeString:
+    """One of the site's pictures as the board draws it: ``{% sa_picture "sa-forest" "sa-pic" %}`` is
+    ``{% picture %}`` without the general ``pic`` class (each Stone Age class sizes its own, stone_age.css), and
+    not ``aria-hidden`` ``inside`` an element already hidden. A term with no picture draws nothing."""
+    term = str(term)
+    if term not in PICTURES:
+        return mark_safe("")
+    attrs = format_html(' class="{}"', css) if css else mark_safe("")
+    if not inside:
+        attrs += mark_safe(' aria-hidden="true"')
+    return format_html('<svg{}><use href="{}#pic-{}"/></svg>', attrs, static(SPRITE), term)
 
 
 @register.simple_tag
@@ -232,3 +264,50 @@ def final_totals(context, boards: Sequence[dict] | None) -> list[dict]:
 def edge_height(boards: Sequence[dict] | None) -> int:
     """The height of a drawn edge track: its scale and one row of markers per seat."""
     return LANE_TOP + LANE_STEP * max(len(boards or []), 1) - 2
+
+
+# --- Parts of the board (``{% part %}``): what each part reads, and nothing of the board around it --------------
+
+@register.filter
+def when(value, flag):
+    """``value`` if ``flag``, else None: a part reads a value only where it shows it (``seat|when:asking``), so a
+    change elsewhere does not draw it again."""
+    return value if flag else None
+
+
+@register.filter
+def is_seat(index: int | None, seat: int | None) -> bool:
+    """Whether a board's seat is the viewer's (``b.seat|is_seat:seat``)."""
+    return seat is not None and index == seat
+
+
+@register.filter
+def track_of(boards: Sequence[dict] | None, key: str) -> list[dict]:
+    """Only what a track on the board's edge reads of the players' boards: [{"seat", key}]."""
+    return [{"seat": board["seat"], key: board.get(key)} for board in boards or []]
+
+
+@register.filter
+def place_marks(marks: dict | None, place_id: str) -> dict | None:
+    """What the last move marked at a place: {"seat" (whose move), "here" (the place changed), "added" (that seat's
+    people came)}, or None."""
+    if not marks:
+        return None
+    here, added = place_id in marks.get("places", ()), place_id in marks.get("added", ())
+    return {"seat": marks.get("seat"), "here": here, "added": added} if here or added else None
+
+
+@register.filter
+def spot_marks(marks: dict | None, spot: dict) -> dict | None:
+    """As ``place_marks`` for a card space or a building stack (its card or top changed, or people came)."""
+    if not marks:
+        return None
+    here = marks_space(marks, spot) if "space" in spot else marks_stack(marks, spot)
+    added = spot["place"] in marks.get("added", ())
+    return {"seat": marks.get("seat"), "here": here, "added": added} if here or added else None
+
+
+@register.filter
+def dice_mark(marks: dict | None) -> int | None:
+    """Whose move the last roll was, if the last move rolled (the tray is marked), else None."""
+    return marks.get("seat") if marks and marks.get("dice") else None

@@ -1,0 +1,73 @@
+"""``{% part "sa-place-forest" place m here=marks.here %}…{% endpart %}``: a part of a table's region, rendered and
+sent again only when what it shows changed (``apps.matches.live.regions`` says how a patch carries it).
+
+The first argument is the part's id (unique on the page); the others are what the body may read: a bare name
+passes that variable under its own name, ``name=expression`` anything else. The body reads nothing more (as
+``include … only``), so the part's key (a digest of these values, its id and its own source) covers everything it
+shows: two viewers share a rendering only when all of it is the same for both, and a part whose values did not
+change since the last move is not rendered again. The body is one element, drawn spaceless (whitespace between
+tags dropped); that element is marked ``data-part="<id>"`` (its last attribute).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+from django import template
+from django.template.base import token_kwargs
+from django.utils.html import escape, strip_spaces_between_tags
+
+from apps.matches.live import regions
+
+register = template.Library()
+ROOT = re.compile(r"<[a-zA-Z][\w:-]*")
+
+
+class PartNode(template.Node):
+    def __init__(self, part_id, inputs: list[tuple[str, object]], nodelist, source: str):
+        self.part_id, self.inputs, self.nodelist, self.source = part_id, inputs, nodelist, source
+
+    def render(self, context) -> str:
+        part_id = str(self.part_id.resolve(context))
+        values = {name: value.resolve(context) for name, value in self.inputs}
+        digest = regions.part_digest(self.source, part_id, values)
+        key = ("part", digest)
+        html = regions.kept(key)
+        if html is None:
+            with regions.inside_part():
+                body = strip_spaces_between_tags(self.nodelist.render(context.new(values)).strip())
+            root = ROOT.match(body)
+            if root is None:
+                raise template.TemplateSyntaxError(f"part {part_id!r} must be one element, not {body[:40]!r}")
+            end = body.index(">", root.end())  # (the root's attributes are escaped: none holds a ">")
+            end -= body[end - 1] == "/"
+            html = f'{body[:end]} data-part="{escape(part_id)}"{body[end:]}'
+            regions.keep(key, html)
+        regions.collected(part_id, digest, html)
+        return html
+
+
+@register.tag("part")
+def do_part(parser, token):
+    bits = token.split_contents()[1:]
+    if not bits:
+        raise template.TemplateSyntaxError("{% part %} needs an id")
+    part_id = parser.compile_filter(bits[0])
+    inputs = []
+    for bit in bits[1:]:
+        if "=" in bit:
+            ((name, value),) = token_kwargs([bit], parser).items()
+        elif re.fullmatch(r"[A-Za-z_]\w*", bit):
+            name, value = bit, parser.compile_filter(bit)
+        else:
+            raise template.TemplateSyntaxError(f"{{% part %}}: pass {bit!r} as name=value")
+        inputs.append((name, value))
+    before = list(parser.tokens)  # a stack: its next token last
+    nodelist = parser.parse(("endpart",))
+    # The body's own source, from the tokens it was parsed from: a changed template is never served from the cache.
+    body = [f"{tok.token_type}:{tok.contents}" for tok in reversed(before[len(parser.tokens):])]
+    parser.delete_first_token()
+    source = hashlib.blake2b("\0".join([str(parser.origin), token.contents, *body]).encode(),
+                             digest_size=12).hexdigest()
+    return PartNode(part_id, inputs, nodelist, source)
