@@ -83,11 +83,15 @@ class OriginsRules(FlowRules[OriginsState]):
         pawn = flow.pawn_by_id(state, move["pawn"]) if move["type"] == "select" else None
         top = flow.top_entry(state)
         choosing = top["card"] if top is not None and top["kind"] == "choose" else None
+        if move["type"] == "choose" and choosing == "march":  # name the pawn as the map shows it, not by its id
+            marcher_id, to = move["option"].split(">")
+            marcher = flow.pawn_of(state, int(marcher_id))
+            return wording.march_label(marcher["form"], marcher["at"], to)
         if move["type"] == "evolve" and top is not None and top["kind"] == "selected":
             return wording.evolve_label(move["form"], flow.pawn_of(state, top["pawn"])["form"])
         return wording.describe(move, pawn_form=pawn["form"] if pawn else None,
                                 pawn_at=pawn["at"] if pawn else None, choosing=choosing,
-                                pawn_owner=pawn["owner"] if pawn else None)
+                                pawn_owner=pawn["owner"] if pawn else None, mover=seat)
 
     def explain_move(self, state: OriginsState, seat: int, move: Move) -> str:
         """What a legal move will do (``explain``): where a pawn goes and what it gets there, what an evolved pawn

@@ -56,6 +56,11 @@ def _march_label(option: str) -> str:
     return f"March pawn {pawn} to {space_name(to)}"
 
 
+def march_label(form: str, at: str, to: str) -> str:
+    """Forced March's option as the player sees the pawn: "March the white 2x1 in Sahel to Nile Valley"."""
+    return f"March the {form_words(form)} in {space_name(at)} to {space_name(to)}"
+
+
 # The label of one option of each action card that asks for a choice (``flow.choice_options``).
 OPTION_LABELS: dict[str, Callable[[str], str]] = {
     "spark": lambda option: f"Take a {option} level 1 tile",
@@ -87,33 +92,35 @@ MOVE_LABELS: dict[str, Callable[[Move], str]] = {
     "skip_reward": lambda move: "Take no (more) reward",
     "return": lambda move: f"Return {card_name(move['card'])}",
     "play": lambda move: f"Play {card_name(move['card'])}",
-    "end_turn": lambda move: "End the turn",
+    "end_turn": lambda move: "End your turn",
 }
 
 
 def evolve_label(form: str, source: str) -> str:
-    """An evolve button, beside the picked pawn: the new pawn it makes and how it differs from the picked one."""
+    """An evolve button, beside the picked pawn: the new pawn it makes (the picked one stays) and how it differs
+    from the picked one, in what the difference does."""
     c1, h1, w1 = parse_form(source)
     c2, h2, w2 = parse_form(form)
     if c2 != c1:
-        change = "new colour"
+        change = f"{c2} instead of {c1}"
     elif h2 > h1:
-        change = f"{h2 - h1} taller"
+        change = f"{h2 - h1} taller: moves {h2}"
     elif w2 > w1:
-        change = f"{w2 - w1} wider"
+        change = f"{w2 - w1} wider: strength {w2}"
     else:
-        change = "same kind"
-    return f"New pawn from it: {form_words(form)} ({change})"
+        change = "a copy of the picked one"
+    return f"Evolve a new pawn: {form_words(form)} ({change})"
 
 
 def describe(move: Move, *, pawn_form: str | None = None, pawn_at: str | None = None,
-             choosing: str | None = None, pawn_owner: int | None = None) -> str:
+             choosing: str | None = None, pawn_owner: int | None = None, mover: int | None = None) -> str:
     kind = move["type"]
     if kind == "select":
         where = f" in {space_name(pawn_at)}" if pawn_at else ""
         what = form_words(pawn_form) if pawn_form else "a"
         whose = f"{seat_token(pawn_owner)}'s" if pawn_owner is not None else "the"
-        return f"Select {whose} {what} pawn{where}"
+        why = " to evolve from" if mover is not None and pawn_owner is not None and pawn_owner != mover else ""
+        return f"Pick {whose} {what} pawn{where}{why}"
     if kind == "choose":
         return option_label(choosing or "", move["option"])
     label = MOVE_LABELS.get(kind)

@@ -180,23 +180,33 @@
     // For the page's other modules (decision.js, drawer.js): the table was drawn again.
     table.dispatchEvent(new CustomEvent("civitas:table", { detail: { version: version, newer: newer } }));
   }
-  // A board's own scroller (a map wider than a phone, [data-scroll]) keeps its position across frames, and brings
-  // into view a piece the player has just picked ([data-scroll-focus]).
+  // A board's own scroller (a map wider than a phone, [data-scroll]; Origins' map) keeps its position across frames,
+  // except when what the decision is about moves ([data-scroll-span]: "lo hi anchor", fractions of its width): then,
+  // and when the page opens, it centres that span, keeping the anchor in sight when the span is wider than the screen.
   function keptScroll() {
-    const kept = { focused: !!table.querySelector("[data-scroll-focus]") };
-    table.querySelectorAll("[data-scroll]").forEach((el) => { kept[el.dataset.scroll] = [el.scrollLeft, el.scrollTop]; });
+    const kept = {};
+    table.querySelectorAll("[data-scroll]").forEach((el) => {
+      kept[el.dataset.scroll] = [el.scrollLeft, el.scrollTop, el.dataset.scrollSpan];
+    });
     return kept;
   }
   function restoreScroll(kept) {
     table.querySelectorAll("[data-scroll]").forEach((el) => {
       const at = kept[el.dataset.scroll];
       if (at) { el.scrollLeft = at[0]; el.scrollTop = at[1]; }
-      const focus = el.querySelector("[data-scroll-focus]");
-      if (focus && !kept.focused) {
-        const box = el.getBoundingClientRect(), piece = focus.getBoundingClientRect();
-        el.scrollLeft += piece.left + piece.width / 2 - (box.left + box.width / 2);
-      }
+      if (el.dataset.scrollSpan && (!at || at[2] !== el.dataset.scrollSpan)) centreSpan(el);
     });
+  }
+  // A control that changes the scroller's zoom ([data-scroll-recentre], Origins' "Zoom in") centres it again.
+  table.addEventListener("change", (event) => {
+    if (event.target.matches("[data-scroll-recentre]")) table.querySelectorAll("[data-scroll-span]").forEach(centreSpan);
+  });
+  function centreSpan(el) {
+    const [lo, hi, anchor] = el.dataset.scrollSpan.split(" ").map(Number);
+    const full = el.scrollWidth, half = el.clientWidth / 2, room = Math.max(0, half - 32);
+    if (full <= el.clientWidth) return;
+    const middle = Math.min(Math.max((lo + hi) / 2 * full, anchor * full - room), anchor * full + room);
+    el.scrollLeft = middle - half;
   }
   function showError(frame) {
     if (frame.about === "hint") { showHint(frame); return; } // a refused hint: the move waited on stays pending
@@ -325,6 +335,7 @@
   civitas.bindChat(chatForm, send);
   markTurn();
   readClock();
+  restoreScroll({});
   live = civitas.openWatchedSocket("/ws/matches/" + matchId + "/", { // (connection.js: pings, "Reconnecting…")
     status: conn,
     frames: {

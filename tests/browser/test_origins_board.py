@@ -9,8 +9,8 @@ import json
 import pytest
 
 from tests.browser.board_checks import assert_fits_a_thumb as fits_a_thumb
-from tests.browser.board_checks import two_person_match
-from tests.browser.test_play_chronicle import ARTIFACTS, version_of, wait_for_version
+from tests.browser.board_checks import open_table, seeded_match, two_person_match
+from tests.browser.test_play_chronicle import ARTIFACTS, PHONE, version_of, wait_for_version
 
 PICKED_IN_VIEW = """() => {
   const map = document.querySelector('#table [data-scroll=map]'), pawn = map.querySelector('.is-picked');
@@ -155,3 +155,40 @@ def test_two_people_play_origins_by_tapping_the_map_at_desktop_and_phone_width(o
             for page, w in ((pages[0], 1280), (pages[1], 375)):
                 page.screenshot(path=str(ARTIFACTS / f"origins-board-{w}.png"), full_page=True)
     assert picked_once == {1280, 375}
+
+
+# The tappable squares of ``selector`` that lie outside the visible part of the map's scroller (its box on the screen).
+OUT_OF_VIEW = """selector => {
+  const map = document.querySelector('#table [data-scroll=map]'), m = map.getBoundingClientRect();
+  return [...document.querySelectorAll(selector)].filter(el => {
+    const r = (el.querySelector('.og-hit') || el).getBoundingClientRect();
+    return r.left < m.left - 1 || r.right > m.right + 1;
+  }).map(el => el.getAttribute('aria-label')); }"""
+# The decision's controls in the order a player meets them, by move type.
+CONTROL_ORDER = """() => [...document.querySelectorAll('#table [data-move]')]
+  .filter(el => el.getClientRects().length).map(el => JSON.parse(el.dataset.move).type)"""
+
+
+@pytest.mark.browser
+def test_a_phone_opens_the_zoomed_map_on_the_decision_and_ends_the_turn_last(make_user, browser, daphne_servers):
+    """Issue 39: at 375 px the zoomed map opened on the Americas while the player's pawns waited in the Cradle, and
+    "End the turn" was the first and boldest control. The map opens on the player's pawns, follows the decision after
+    each move (the lit territories of a picked pawn, those a new pawn may settle), and the end of the turn comes
+    after every other control."""
+    match_id, cookies = seeded_match(make_user, "origins", 7)
+    (server,) = daphne_servers(1)
+    watched = open_table(browser, server, match_id, cookies[0], PHONE, "phone")
+    page = watched.page
+    assert page.query_selector("#table .og-map-scroll.is-choosing"), "zoomed in: there are pawns to tap"
+    assert page.evaluate(OUT_OF_VIEW, "#table a.og-pawn.og-seat-0[data-move]") == [], "own pawns off screen"
+    order = page.evaluate(CONTROL_ORDER)
+    assert order[0] != "end_turn" and order[-1] == "end_turn", order
+    assert_fits_a_thumb(page)
+    tap(page, [page], page.query_selector("#table a.og-pawn.og-seat-0[data-move]"))
+    assert page.evaluate(OUT_OF_VIEW, "#table a.og-terr.is-target") == [], "the picked pawn's targets off screen"
+    tap(page, [page], page.query_selector("#table .move-evolve"))
+    assert page.query_selector_all("#table a.og-terr.move-place")
+    assert page.evaluate(OUT_OF_VIEW, "#table a.og-terr.is-target, #table .og-pawn.is-picked") == []
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "origins-focus-375.png"))
+    assert watched.problems == []

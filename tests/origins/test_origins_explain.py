@@ -16,10 +16,10 @@ def explained(state, move, seat=0):
 def test_evolve_buttons_say_a_new_pawn_comes_from_the_picked_one_and_how_it_differs():
     state = play(scenario(pawns=[(0, "white-1-1", "congo")]), SELECT0)
     labels = {m["form"]: RULES.describe_move(state, 0, m) for m in RULES.legal_moves(state, 0) if m["type"] == "evolve"}
-    assert labels["white-1-1"] == "New pawn from it: white 1x1 (same kind)"
-    assert labels["brown-1-1"] == "New pawn from it: brown 1x1 (new colour)"
-    assert labels["white-2-1"] == "New pawn from it: white 2x1 (1 taller)"
-    assert labels["white-1-2"] == "New pawn from it: white 1x2 (1 wider)"
+    assert labels["white-1-1"] == "Evolve a new pawn: white 1x1 (a copy of the picked one)"
+    assert labels["brown-1-1"] == "Evolve a new pawn: brown 1x1 (brown instead of white)"
+    assert labels["white-2-1"] == "Evolve a new pawn: white 2x1 (1 taller: moves 2)"
+    assert labels["white-1-2"] == "Evolve a new pawn: white 1x2 (1 wider: strength 2)"
     why = explained(state, {"type": "evolve", "form": "white-2-1"})
     assert why.startswith("A new white 2x1 pawn of yours (moves 2 spaces, strength 1): 1 step taller (moves 2 spaces "
                           "instead of 1); the picked white 1x1 stays.")

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from django import template
 from django.templatetags.static import static
 
-from apps.matches.engine import name_seats, seat_name
+from apps.matches.engine import name_seats, seat_name, seat_token
 from apps.origins import geometry
 from apps.origins.content import (
     CARD_BY_ID,
@@ -59,10 +59,25 @@ def select_pawn(legal: Sequence[dict] | None, pawn: int) -> dict | None:
     return None
 
 
+# Off the map, the choices of the decision at hand come above the map, their quiet way out (no reward, the pawn put
+# back) last; cards to play and the end of the turn come after the map, the end of the turn last of all (issue 39).
+QUIET = ("skip_reward", "cancel")
+LATER = ("play", "end_turn")
+
+
 @register.filter
 def off_map(legal: Sequence[dict] | None) -> list[dict]:
-    """The legal moves that are not drawn on the map (cards, rewards, forms, end of turn)."""
-    return [e for e in legal or [] if e.get("move", {}).get("type") not in MAP_TYPES]
+    """The choices of the decision at hand that are not drawn on the map (a new pawn's form, a reward, a card to
+    return, an action card's option), the way out of it last."""
+    moves = [e for e in legal or [] if e.get("move", {}).get("type") not in MAP_TYPES + LATER]
+    return sorted(moves, key=lambda e: e["move"]["type"] in QUIET)
+
+
+@register.filter
+def after_map(legal: Sequence[dict] | None) -> list[dict]:
+    """The cards the player may play now, then the end of the turn."""
+    moves = [e for e in legal or [] if e.get("move", {}).get("type") in LATER]
+    return sorted(moves, key=lambda e: e["move"]["type"] == "end_turn")
 
 
 @register.filter
@@ -171,12 +186,64 @@ def origins_board(view: dict, legal: Sequence[dict] | None) -> dict:
             at_start += 1
         else:
             x, y = SHAPES[p["at"]]["x"], SHAPES[p["at"]]["y"]
-        pawns.append(dict(p, art=_pawn_art(p, x, y), move=selects.get(p["id"]), changed=p["id"] in moved,
+        pawns.append(dict(p, art=_pawn_art(p, x, y), x=x, move=selects.get(p["id"]), changed=p["id"] in moved,
                           picked=pending.get("pawn") == p["id"]))
     return {"geo": geo, "territories": territories, "pawns": pawns, "has_targets": bool(targets),
+            "focus": _focus(view, pawns, targets, spaces),
             "map_choices": bool(targets or selects), "world": static("origins/world.svg"),
             "straits": set(changed.get("straits", [])), "seats": set(changed.get("seats", [])),
             "supply": set(changed.get("supply", []))}
+
+
+def _focus(view: dict, pawns: list[dict], targets: dict, spaces: set[str]) -> str:
+    """What the decision is about, as the span of the map to show and the point that must stay in sight when the
+    span is wider than the screen: ``"lo hi anchor"``, fractions of the map's width (``data-scroll-span``; the page
+    centres a zoomed map on it whenever it changes). A picked pawn with the territories it may reach or settle; else
+    the lit territories; else the viewer's own pawns to pick (the newest kept in sight; the Cradle at the start), or
+    any pawn to pick; else the territory being rewarded; else what the last move changed; else the viewer's pawns."""
+    pending = view.get("pending") or {}
+    picked = [p["x"] for p in pawns if p["picked"]]
+    lit = [SHAPES[t]["x"] for t in targets]
+    mine = [p for p in pawns if p["move"] and p["owner"] == view.get("viewer")]
+    if picked:
+        xs, anchor = picked + lit, picked[0]
+    elif lit:
+        xs, anchor = lit, lit[0]
+    elif mine or any(p["move"] for p in pawns):
+        xs = [p["x"] for p in mine or [p for p in pawns if p["move"]]]
+        anchor = max(mine, key=lambda p: p["id"])["x"] if mine else xs[0]
+    elif pending.get("kind") == "reward":
+        xs = [SHAPES[pending["space"]]["x"]]
+        anchor = xs[0]
+    else:
+        xs = [p["x"] for p in pawns if p["changed"]] + [SHAPES[t]["x"] for t in sorted(spaces) if t in SHAPES]
+        xs = xs or [p["x"] for p in pawns if p["owner"] == view.get("viewer")] or [SHAPES[START]["x"]]
+        anchor = xs[0]
+    width = geometry.WIDTH
+    lo, hi = max(0, min(xs) - HIT / 2), min(width, max(xs) + HIT / 2)
+    return f"{lo / width:.4f} {hi / width:.4f} {anchor / width:.4f}"
+
+
+ENDS_TURN = " ends their turn."  # how ``flow.do_end_turn`` logs the end of a turn: "{pN} ends their turn."
+
+
+@register.simple_tag
+def last_turn(view: dict, seat: int | None) -> str:
+    """What the last finished turn of another player did, in one line from the log ("{p1}'s last turn: evolves ...;
+    takes ..."), so whoever plays next sees what just happened without opening the log; "" when there is none (the
+    first turn, or the last finished turn was the viewer's own)."""
+    log = view.get("log") or []
+    ends = [i for i, line in enumerate(log) if line.endswith(ENDS_TURN)]
+    if not ends:
+        return ""
+    who = log[ends[-1]][: -len(ENDS_TURN)]
+    if seat is not None and who == seat_token(seat):
+        return ""
+    lines = log[ends[-2] + 1 if len(ends) > 1 else 0:ends[-1]]
+    while lines and not lines[0].startswith(who + " "):  # the new world, or the previous turn's announcements
+        lines = lines[1:]
+    done = [line.removeprefix(who + " ").rstrip(".") for line in lines]
+    return f"{who}'s last turn: " + ("; ".join(done) if done else "nothing but ending it") + "."
 
 
 @register.simple_tag
