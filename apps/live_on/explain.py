@@ -128,7 +128,9 @@ def _spend(state: LiveOnState, seat: int, move: Move) -> str:
     own = count - (1 if move.get("plans") else 0)
     plans = " (one of them from the plans)" if move.get("plans") else ""
     left = state["seats"][seat]["traits"][trait] - own
-    after = f" You keep {tokens(left, trait)}." + death_note(state, seat, trait, own)
+    # a spent token is health or morale gone, as a loss is: say so (a newcomer's band died of spending)
+    after = f" You keep {tokens(left, trait)}"
+    after += f"; {change_text(state, seat, {trait: -own}).split('; ', 1)[1]}." if own else "."
     if ask["kind"] == "mage":
         return _commune(state, seat, ask["for"], count) + after
     if ask["kind"] == "advise":
@@ -206,12 +208,6 @@ def _keep_rolls(state: LiveOnState, seat: int) -> str:
 
 
 # --- Tokens: losing, paying, regaining -----------------------------------------------------------------------
-
-def death_note(state: LiveOnState, seat: int, trait: str, n: int) -> str:
-    if trait in HEALTH_TRAITS and n and board.health(state, seat) - n <= 0:
-        return f" That is {w.LAST_HEALTH}."
-    return ""
-
 
 def change_text(state: LiveOnState, seat: int, change: dict[str, int]) -> str:
     """What losing (negative) or gaining tokens leaves: 'strong 3 → 2, keen 1 → 0; health 5 → 3; no keen left'."""
@@ -306,10 +302,8 @@ def _call(state: LiveOnState, seat: int, move: Move) -> str:
 
 
 def _role(state: LiveOnState, seat: int, move: Move) -> str:
-    role = ROLE_BY_ID[move["role"]]
-    other = "gift" if role.kind == "past" else "past"
-    return (f"{role.ability.capitalize()}: {ROLE_BRIEFS[role.id]} Core trait {role.trait}; your {other} is dealt at "
-            f"random from those left.")
+    role = ROLE_BY_ID[move["role"]]  # the card says the rest: its trait tokens, and the other half dealt at random
+    return f"{role.ability.capitalize()}: {ROLE_BRIEFS[role.id]}"
 
 
 def _cast(state: LiveOnState, seat: int, move: Move) -> str:
@@ -333,8 +327,14 @@ def _eat(state: LiveOnState, seat: int, move: Move) -> str:
     need = board.food_need(state)
     eaten = sum(pl.get("ate", 0) for pl in state["seats"])
     band = f"The band must eat {need} in all and each group at least one" if need else "Each group must eat one"
-    return (f"Eat {move['count']} of your {state['seats'][seat]['res']} resources. {band} ({eaten} eaten so far); "
-            f"anyone hungry loses 1 health and 1 morale.")
+    text = (f"Eat {move['count']} of your {state['seats'][seat]['res']} resources. {band} ({eaten} eaten so far)")
+    group = board.group_of(state, seat)
+    fed = move["count"] > 0 or any(state["seats"][s].get("ate") for s in group)
+    later = [s for s in group if s > seat and state["seats"][s]["res"]]  # seats eat in order: they may still feed it
+    if not fed and not later:  # what a newcomer's zero would do, said before it happens
+        who = "you go hungry: you lose" if len(group) == 1 else "your group goes hungry: each of you loses"
+        return text + f"; {who} 1 health and 1 morale."
+    return text + "; anyone hungry loses 1 health and 1 morale."
 
 
 def _artifact(card: str) -> str:

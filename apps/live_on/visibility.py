@@ -5,7 +5,7 @@ artifacts (front side, or the back once unveiled), drawn non-secret event fronts
 outcomes once its card has been flipped, and what the last move changed of all this (``changes``).
 Private: a secret's name, options, hidden rule and outcomes (its holder, and an empath who read it), and
 the seer's look at the top of a deck. Hidden from everyone: deck order, undrawn cards, unflipped backs and
-the generator state.
+the generator state. ``closed``: why each piece shown to the viewer is closed to them now (``closed.reasons``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from . import flow
+from . import closed, flow
 from . import wording as w
 from .content import (
     ARTIFACT_BY_ID,
@@ -120,6 +120,7 @@ def views(state: LiveOnState, seats: Sequence[int | None]) -> list[dict]:
         "secret_marks": shared["secret_marks"],
         "ask": shared["ask"],
         "prompt": w.prompt(state, seat),
+        "closed": closed.reasons(state, seat),
         "outcome": shared["outcome"],
         "changed": state.get("changed"),
         "log": [line["text"] for line in state["log"] if line["to"] is None or seat in line["to"]],

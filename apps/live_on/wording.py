@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from apps.matches.engine import (
@@ -9,8 +10,17 @@ from apps.matches.engine import (
     name_seats,  # noqa: F401  (re-exported for the game)
 )
 
-from . import flow
-from .content import ARTIFACT_BY_ID, BUILDING_BY_ID, EVENT_BY_ID, ROLE_BY_ID, SECRET_BY_MARK, ZONE_ORDER, Role
+from . import closed, flow
+from .content import (
+    ARTIFACT_BY_ID,
+    BUILDING_BY_ID,
+    EVENT_BY_ID,
+    HEALTH_TRAITS,
+    ROLE_BY_ID,
+    SECRET_BY_MARK,
+    ZONE_ORDER,
+    Role,
+)
 from .state import LiveOnState
 
 EFFECT_NAMES = {"health": "health", "morale": "morale", "res": "resource"}
@@ -183,15 +193,28 @@ def why_illegal(state: LiveOnState, seat: int, move: Move, legal: list[dict]) ->
     kind = move.get("type")
     ask = state.get("ask") or {}
     if kind == "call":
-        if state["seats"][seat]["called"]:
-            return "You have already called out a secret this round."
         if move.get("mark") not in SECRET_BY_MARK:
             return f"There is no secret card marked {move.get('mark')!r}."
-        return "That player holds no secret to call out, or you have no morale to risk."
+        target = move.get("target")
+        if isinstance(target, int) and 0 <= target < state["players"]:
+            return closed.why_not_call(state, seat, target) or "That call is not possible now."
+        return "Call out another player of the band."
     if kind == "go":
+        zone, card = move.get("zone"), move.get("card")
+        if zone in ZONE_ORDER and (card is None or card in EVENT_BY_ID):
+            why = closed.why_not_zone(state, seat, zone, card)
+            if why:
+                return why
         return "You cannot go there: choose an action zone or the top event of a regional event spot."
     if kind == "role":
+        if move.get("role") in ROLE_BY_ID:
+            why = closed.why_not_role(state, seat, move["role"]) or "That past or gift is not available."
+            return re.sub(r"\{p\d+\}", "another player", why)  # a refusal is shown as it is, with no seat names
         return "That past or gift is not available: choose one still free."
+    if kind == "cast" and move.get("artifact") in ARTIFACT_BY_ID:
+        why = closed.why_not_cast(state, seat, move["artifact"])
+        if why:
+            return why
     if kind == "spend":
         return "You cannot spend those tokens now: you do not have that many, or they are not of the trait asked for."
     if legal:
@@ -199,6 +222,18 @@ def why_illegal(state: LiveOnState, seat: int, move: Move, legal: list[dict]) ->
         return f"That move is not possible now ({ask.get('kind', 'waiting')}); possible: {', '.join(wanted)}."
     return "That move is not possible now."
 
+
+# A spending decision's question, by what the roll is for: each token spent is a die more, and 1 health or morale.
+SPEND_PROMPTS = {
+    "encounter": "Your roll for the event: spend {traits} tokens for extra dice (each costs 1 {cost}), or none.",
+    "avoid": "Exploring found a {face} event: spend {traits} tokens for dice to avoid it (each costs 1 {cost}), or "
+             "meet it.",
+    "gather": "Gathering: spend {traits} tokens for extra dice (each costs 1 {cost}), or none.",
+    "scout": "Scouting: spend {traits} tokens for extra dice (each costs 1 {cost}), or none.",
+    "cave": "The cave: spend {traits} tokens for extra dice (each costs 1 {cost}), or none.",
+    "settle": "Settling: spend {traits} tokens for extra dice (each costs 1 {cost}), or none.",
+    "rest": "Resting: spend {traits} tokens to tend to the others at camp (each costs 1 {cost}), or none.",
+}
 
 ASK_PROMPTS = {
     "spell": "Cast a spell, or cast none.",
@@ -253,6 +288,10 @@ def prompt(state: LiveOnState, seat: int | None) -> str:
         if seat in active:
             return f"You lose {ask['n']} {ask['pool']}: choose which tokens go (the first choice is the usual one)."
         return f"{{p{ask['seat']}}} is choosing which tokens to lose."
+    if seat in active and ask["kind"] == "spend":  # the spender is told what the roll is for and what it costs
+        cost = " or ".join(sorted({"health" if t in HEALTH_TRAITS else "morale" for t in ask["traits"]}))
+        return SPEND_PROMPTS[ask["purpose"]].format(traits=" or ".join(ask["traits"]), face=state.get("face"),
+                                                    cost=cost)
     if seat in active:
         return ASK_PROMPTS[ask["kind"]]
     return f"{{p{ask['seat']}}} is deciding: {ASK_PROMPTS[ask['kind']].lower()}"

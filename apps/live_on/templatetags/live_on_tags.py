@@ -3,6 +3,7 @@
 ``{% load live_on_tags %}``, then ``{{ text|seat_names:names }}``, ``{{ seat|seat_name:names }}``,
 ``{% for m in legal|zone_moves:zone.zone %}``, ``{% for m in legal|decision_moves:view.encounter %}``,
 ``{% with m=legal|option_move:forloop.counter0 %}``, ``{% for m in legal|call_moves:pl.seat %}``,
+``{% for group in legal|role_choices:view %}``, ``{{ view.closed.zones|whynot:zone.zone }}``,
 ``{% for on in roll|pips %}`` and
 ``{% live_on_terms as terms %}`` (the board's words, explained in the rules page's own words).
 """
@@ -14,7 +15,7 @@ from collections.abc import Sequence
 from django import template
 
 from apps.live_on import flow
-from apps.live_on.content import ROLE_BY_ID
+from apps.live_on.content import GIFTS, PASTS, ROLE_BY_ID
 from apps.live_on.pages import TERMS, role_row
 from apps.matches.engine import name_seats, seat_name
 from apps.matches.pictures import PICTURES
@@ -88,6 +89,22 @@ def why_id(entry: dict, legal: Sequence[dict]) -> str:
 def role_card(role: str) -> dict:
     """A past's or gift's card, from the content the rules page shows too: name, trait, slots, ability."""
     return role_row(ROLE_BY_ID[role])
+
+
+@register.filter
+def role_choices(legal: Sequence[dict] | None, view: dict) -> list[dict]:
+    """Setup's cards, pasts then gifts: each with its legal move, or else why it is closed (``view.closed``)."""
+    moves = {e["move"].get("role"): e for e in legal or [] if e["move"].get("type") == "role"}
+    closed = (view.get("closed") or {}).get("roles", {})
+    return [{"kind": kind, "cards": [{"role": role_row(r), "entry": moves.get(r.id), "why_not": closed.get(r.id, "")}
+                                     for r in roles if r.id in moves or r.id in closed]}
+            for kind, roles in (("past", PASTS), ("gift", GIFTS))]
+
+
+@register.filter
+def whynot(reasons: dict | None, key) -> str:
+    """Why the piece ``key`` names is closed to the viewer (a group of ``view.closed``), or ""."""
+    return (reasons or {}).get(str(key), "")
 
 
 @register.filter

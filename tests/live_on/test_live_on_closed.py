@@ -1,0 +1,111 @@
+"""A piece of Live On's table that a player may not use now says why, in the engine's own words: a past or gift
+another player took, a vacant spot, a covered event, a call-out already made. The reason is given exactly when the
+move is not legal, the refusal of that move says the same, and the board shows each reason beside its piece."""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+
+from test_live_on_abilities import place
+from test_live_on_helpers import random_game, table
+
+from apps.live_on import closed, flow
+from apps.live_on.content import ROLE_BY_ID, SECRETS, SPOTS, ZONE_ORDER
+from apps.live_on.engine import RULES, IllegalMove
+from tests.board_templates import GameTemplates
+
+BOARDS = GameTemplates("live_on", RULES)
+
+
+def refusal(state, seat, move) -> str:
+    try:
+        RULES.apply(state, seat, move)
+    except IllegalMove as exc:
+        return str(exc)
+    raise AssertionError(f"{move} was played")
+
+
+def plain(text: str) -> str:
+    return re.sub(r"\{p\d+\}", "another player", text)
+
+
+def test_a_reason_is_given_exactly_when_the_move_is_not_legal_and_the_refusal_says_it():
+    rnd = random.Random(5)
+    checked = set()
+    for players, seed in ((2, 3), (4, 8), (5, 2)):
+        for state, _, _ in random_game(players, seed, rnd):
+            ask = state["ask"]
+            if ask is None or ask["kind"] not in ("role", "zones"):
+                continue
+            for seat in flow.active_seats(state):
+                legal = RULES.legal_moves(state, seat)
+                if ask["kind"] == "role":
+                    for role in ROLE_BY_ID:
+                        move = {"type": "role", "role": role}
+                        why = closed.why_not_role(state, seat, role)
+                        assert (why == "") == (move in legal), (role, why)
+                        if why:
+                            assert refusal(state, seat, move) == plain(why)
+                            checked.add("role")
+                    continue
+                for zone in ZONE_ORDER:
+                    cards = [c["id"] for c in state["spots"][zone]] if zone in SPOTS else [None]
+                    for card in cards or [None]:
+                        move = {"type": "go", "zone": zone} | ({"card": card} if card else {})
+                        why = closed.why_not_zone(state, seat, zone, card)
+                        assert (why == "") == (move in legal), (zone, card, why)
+                        if why:
+                            assert refusal(state, seat, move) == why
+                            checked.add("covered" if card else "vacant")
+                for target, other in enumerate(state["seats"]):
+                    if target == seat or not other["secrets"]:
+                        continue
+                    move = {"type": "call", "target": target, "mark": SECRETS[0].mark}
+                    why = closed.why_not_call(state, seat, target)
+                    assert (why == "") == (move in legal), (target, why)
+                    if why:
+                        assert refusal(state, seat, move) == why
+                        checked.add("call")
+    assert {"role", "vacant"} <= checked
+
+
+def shown_reasons(state, seat) -> tuple[dict, str]:
+    page = html.unescape(BOARDS.board(state, seat))
+    return RULES.view(state, seat)["closed"], page
+
+
+def assert_each_reason_is_shown_by_its_piece(reasons: dict, page: str) -> None:
+    """Every reason is the visible text of a ``lo-whynot`` element, which the closed piece points at."""
+    texts = [t for group in reasons.values() for t in group.values()]
+    assert texts
+    shown = re.findall(r'<(?:span|p|div)[^>]*class="[^"]*\blo-whynot\b[^"]*"[^>]*id="([^"]+)"[^>]*>(.*?)</', page)
+    named = sorted(re.sub(r"\{p(\d+)\}", lambda m: BOARDS.names[int(m.group(1))], text) for text in texts)
+    assert sorted(text for _, text in shown) == named
+    for ident, text in shown:
+        assert f'aria-describedby="{ident}"' in page, f"nothing points at {text!r}"
+
+
+def test_a_past_or_gift_another_player_took_says_who_took_it():
+    state = RULES.setup(3, 4)
+    state = RULES.apply(state, 0, {"type": "role", "role": "soldier"})
+    state = RULES.apply(state, 1, {"type": "role", "role": "mage"})
+    reasons, page = shown_reasons(state, 2)
+    assert set(reasons["roles"]) == {"soldier", "mage"}
+    assert "Taken: Ada chose it" in page and "Taken: Bo chose it" in page
+    assert_each_reason_is_shown_by_its_piece(reasons, page)
+
+
+def test_vacant_spots_covered_events_and_a_call_already_made_say_why_while_choosing_a_zone():
+    state = table([("soldier", "woken"), ("spouse", "seer")])
+    place(state, "spot1", "watchtower-ruin")
+    place(state, "spot1", "ash-wolves")
+    state["seats"][1]["secrets"] = [{"id": SECRETS[0].id, "known": []}]
+    state["seats"][0]["called"] = True
+    reasons, page = shown_reasons(state, 0)
+    assert set(reasons["zones"]) == {"spot2", "spot3", "spot4"}
+    assert set(reasons["covered"]) == {"spot1:watchtower-ruin"} and set(reasons["calls"]) == {"1"}
+    assert "You have already called out a secret this round." in page
+    assert_each_reason_is_shown_by_its_piece(reasons, page)
+    assert RULES.view(state, None)["closed"] == {}  # a spectator tries nothing
