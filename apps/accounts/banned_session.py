@@ -19,15 +19,16 @@ class BannedSessionMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        if SESSION_KEY in request.session and not request.user.is_authenticated:
-            refused = self._banned_page(request)
+        key = request.session.get(SESSION_KEY)  # read first: reading the user may empty a session
+        if key is not None and not request.user.is_authenticated:
+            refused = self._banned_page(request, key)
             if refused is not None:
                 return refused
         return self.get_response(request)
 
     @staticmethod
-    def _banned_page(request):
-        named = get_user_model().objects.filter(pk=request.session[SESSION_KEY], is_active=False).first()
+    def _banned_page(request, key):
+        named = get_user_model().objects.filter(pk=key, is_active=False).first()
         if named is None:  # deleted, or signed out by its password's change: nothing to tell
             return None
         ban = active_ban(named)

@@ -131,3 +131,14 @@ def test_a_banned_player_can_still_log_out(client, moderator, bob):
     moderation.ban(moderator, bob, "Spam.", timedelta(days=1))
     assert client.post("/accounts/logout/").status_code == 302
     assert client.get("/").status_code == 200
+
+
+def test_a_session_signed_out_by_a_password_change_gets_the_page_not_an_error(client, bob):
+    """Django empties a session whose password hash no longer matches while it reads the user: the ban check must not
+    read the emptied session's user key after that."""
+    client.force_login(bob)
+    bob.set_password("a whole new password 41")
+    bob.save()
+    response = client.get("/")
+    assert response.status_code == 200
+    assert not response.wsgi_request.user.is_authenticated
