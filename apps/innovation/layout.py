@@ -4,34 +4,44 @@
 (``{"move", "json", "label"}``) into what board.html draws. Every entry is placed exactly once: a
 meld on the hand card, a dogma on the top card, an achievement on its tile, a card choice on that
 card wherever the chooser sees it, a color choice on the pile; the rest (draw, yes, decline,
-values, players) in the action strip. Each tappable card also says what a tap does ("Meld", "Dogma:
-shared by ..., demands of ..." from the icon counts now). Piles carry the icons their splay shows, and
-every place the last move changed (``view["marks"]``, see ``changes``) carries ``changed``. Pure Python,
-so it is tested without Django.
+values, players) in the action strip, and under it, on a turn, where the other actions are tapped
+(``action_guide``). Each tappable card also says what a tap does ("Meld", "Dogma"), and a top card whom
+its dogma reaches, opponent by opponent, from the icon counts now ("Bea shares, 3 vs your 2"). Piles carry
+the icons their splay shows, and every place the last move changed (``view["marks"]``, see ``changes``)
+carries ``changed``. Pure Python, so it is tested without Django.
 """
 
 from __future__ import annotations
+
+import re
 
 from apps.matches.engine import name_seats
 
 from . import wording
 from .cards import CARDS, THIRD
 from .core import AGE, COLORS, SHOWN_BY_SPLAY
-from .explain import achieve_needs
+from .explain import PLURALS, achieve_needs
 
 ICON_LABELS = {
     "castle": "Castle", "crown": "Crown", "leaf": "Leaf", "lightbulb": "Lightbulb", "factory": "Factory",
     "clock": "Clock", "hex": "Hexagon",
 }
 ICON_ORDER = ["castle", "crown", "leaf", "lightbulb", "factory", "clock"]
+EDITION_NOTE = re.compile(r"\s*\[First-edition text[^\]]*\]")
+LONG, LONGER = 12, 15  # letters in a title's longest word: "Metalworking", "Experimentation"
 
 
-def card_info(name: str, edition: str = "first") -> dict:
+def card_info(name: str, edition: str = "first", notes: bool = False) -> dict:
+    """A card's face; at the table without the rules page's edition notes ("[First-edition text]"), which only
+    compare wordings."""
     age, color, icons, dogma_icon, effects = CARDS[name]
     if edition == "third" and name in THIRD:
         effects = THIRD[name]
+    if not notes:
+        effects = [(d, EDITION_NOTE.sub("", t)) for d, t in effects]
     return {
         "name": name,
+        "fit": _fit(name),
         "age": age,
         "color": color,
         "icons": [{"icon": i, "label": ICON_LABELS[i]} for i in icons],
@@ -41,17 +51,29 @@ def card_info(name: str, edition: str = "first") -> dict:
     }
 
 
-def dogma_tap(card: dict, seat: int, view: dict, names: list[str]) -> str:
-    """What tapping one of ``seat``'s top cards does, from the featured icon counts now: who shares its
-    effects and who must obey its demands (the rules: at least as many icons share, fewer obey)."""
+def _fit(name: str) -> str:
+    """A title's size class by its longest word, so that word fits on one line of the narrowest card (a phone's
+    hand, a desk's five piles) at a smaller size rather than breaking inside ("Metalworki-ng")."""
+    longest = max(len(word) for word in name.split())
+    return "is-longer" if longest >= LONGER else "is-long" if longest >= LONG else ""
+
+
+def dogma_reach(card: dict, seat: int, view: dict, names: list[str]) -> dict:
+    """Whom tapping one of ``seat``'s top cards reaches, from the featured icon counts now, one verdict per
+    opponent at a glance (the rules: at least as many icons share its effects, fewer obey its demands), and
+    whether a share that changes the game gives ``seat`` a free draw."""
     icon = card["dogma_icon"]
     mine = view["seats"][seat]["icons"][icon]
-    others = [s for s in range(view["players"]) if s != seat]
-    share = [wording.seat_name(names, s) for s in others if view["seats"][s]["icons"][icon] >= mine]
-    obey = [wording.seat_name(names, s) for s in others if view["seats"][s]["icons"][icon] < mine]
     demands = any(e["demand"] for e in card["effects"])
     shared = any(not e["demand"] for e in card["effects"])
-    return wording.dogma_tap(share if shared else [], obey if demands else None)
+    rows = []
+    for s in [(seat + i) % view["players"] for i in range(1, view["players"])]:
+        count = view["seats"][s]["icons"][icon]
+        verdict = ("shares" if shared and count >= mine else "obeys" if demands and count < mine else "safe")
+        rows.append({"name": wording.seat_name(names, s), "count": count, "verdict": verdict,
+                     "words": wording.REACH[verdict]})
+    return {"icon": icon, "plural": PLURALS[icon], "mine": mine, "rows": rows,
+            "free_draw": any(r["verdict"] == "shares" for r in rows)}
 
 
 def fan(pile: dict, edition: str) -> dict | None:
@@ -111,11 +133,13 @@ def _pile(placer: _Placer, p: dict, s: int, mine: bool, view: dict, names: list[
     top = p["top"]
     top_entry = None
     tap = ""
+    reach = None
     top_card = card_info(top, edition) if top else None
     if top_card is not None and color_entry is None:
         top_entry = placer.claim({"type": "dogma", "card": top}) if mine else None
         if top_entry:
-            tap = dogma_tap(top_card, s, view, names)
+            tap = "Dogma"
+            reach = dogma_reach(top_card, s, view, names)
         else:
             top_entry = placer.card_choice(top)
             tap = "Choose" if top_entry else ""
@@ -128,6 +152,7 @@ def _pile(placer: _Placer, p: dict, s: int, mine: bool, view: dict, names: list[
         "splays": _splays(color_entry),
         "top_entry": top_entry,
         "tap": tap,
+        "reach": reach,
         "fan": fan(p, edition),
         "changed": f"{s}-{p['color']}" in changed,
     }
@@ -228,6 +253,36 @@ def achievement_blocked(view: dict, seat: int | None, age: int) -> str:
     return "You may claim it with an action on your turn, when no decision is waiting."
 
 
+def action_guide(view: dict, legal: list[dict], seat: int | None, achievements: list[dict]) -> list[dict]:
+    """On ``seat``'s turn with no decision waiting, the three actions besides the strip's Draw, each with where to
+    tap and what it does, or why it cannot be taken now (the nearest achievement's needs)."""
+    turn = view.get("turn") or {}
+    if seat is None or view["phase"] != "play" or view.get("pending") or turn.get("seat") != seat:
+        return []
+    kinds = {e["move"]["type"] for e in legal}
+    record = view["seats"][seat]
+    # Not legal though possible: a lesson enables only the move its step teaches.
+    no_meld = "not now" if record["hand"] else "no card in hand"
+    no_dogma = "not now" if any(p["top"] for p in record["board"]) else "your board is empty"
+    guide = [
+        {"kind": "meld", "name": "Meld", "ok": "meld" in kinds,
+         "how": "a card from your hand: it goes on top of its colour's pile" if "meld" in kinds else no_meld},
+        {"kind": "dogma", "name": "Dogma", "ok": "dogma" in kinds,
+         "how": "tap one of your top cards to do what it says" if "dogma" in kinds else no_dogma},
+    ]
+    open_ages = [a for a in achievements if a["entry"] or a["blocked"]]
+    if "achieve" in kinds:
+        how = "tap a marked achievement: the first to enough achievements wins"
+    elif open_ages and open_ages[0]["blocked"].startswith("Needs "):
+        how = f"age {open_ages[0]['age']}: n{open_ages[0]['blocked'][1:].rstrip('.')}"
+    elif open_ages:
+        how = "not now"
+    else:
+        how = "none left"
+    guide.append({"kind": "achieve", "name": "Achieve", "ok": "achieve" in kinds, "how": how})
+    return guide
+
+
 def board_layout(view: dict, legal: list[dict], seat: int | None, names: list[str]) -> dict:
     edition = view.get("edition", "first")
     pending = view.get("pending") or {}
@@ -253,5 +308,6 @@ def board_layout(view: dict, legal: list[dict], seat: int | None, names: list[st
         "supply": supply,
         "table_changed": bool(marks.get("table")),
         "actions": _actions(placer, legal, names),
+        "guide": action_guide(view, legal, seat, achievements),
         "colors": COLORS,
     }

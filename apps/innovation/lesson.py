@@ -4,7 +4,8 @@ Four turns of the core loop: meld a first card, carry out a dogma the bot shares
 use a demand the bot must obey, draw, score with a "you may" choice, then claim the age 1 achievement. The seed
 deals Metalworking (shared: the bot's Mysticism shows as many castles) and Oars (its demand takes the bot's crown
 cards into the learner's score pile), so the taught moves do what the callouts say. Every ``rule`` is quoted from
-the rules page (innovation/rules.html, card texts included; a test holds it to the page).
+the rules page (innovation/rules.html, card texts included; a test holds it to the page), and none repeats the
+text of the card the step points at, which the player has in front of them.
 """
 
 from apps.matches.engine.lesson import Lesson, Step
@@ -47,15 +48,13 @@ LESSON = Lesson(
              "Draw a card of the value of your highest top card (a 1 if your board is empty). If that pile is "
              "empty, draw from the next higher one"),
         Step(_dogma("Oars"), "Tap Oars again: the bot must give you its crown card.",
-             "Affected opponent transfers one card showing a crown from their hand to your score pile (reveal hand "
-             "if none).",
+             "Your hand is hidden from the others, who see how many cards of each age it holds.",
              replies=((BOT, _meld("Road Building")), (BOT, DRAW))),
         Step(_meld("Agriculture"), "Meld Agriculture: a new yellow pile with three leaves.",
              "Your visible icons are those of your top cards and those splaying shows under them: they are the icons "
              "a dogma counts."),
         Step(_dogma("Agriculture"), "Tap Agriculture to carry out its dogma.",
-             "Optional ('you may'): return one card from your hand. If you did, draw a card whose value is one more "
-             "than the returned card's value and score it."),
+             "Your score pile holds the cards you score, face down; its points are the sum of their ages."),
         Step(_choose("Tools"), "Choose Tools in your hand: return it to draw and score a 2.",
              "Effects saying \"you may\" can be declined with the Decline button; when a card asks you to choose, "
              "tap the card, pile or option it concerns.",

@@ -14,7 +14,7 @@ def rules_context() -> dict:
     for age in range(1, 11):
         cards = []
         for name in sorted(n for n, data in CARDS.items() if data[0] == age):
-            info = card_info(name)
+            info = card_info(name, notes=True)
             if name in THIRD:
                 info["third"] = [{"demand": d, "text": t} for d, t in THIRD[name]]
             cards.append(info)

@@ -146,19 +146,9 @@ def seat_name(names: list[str], seat: int) -> str:
     return names[seat] if seat < len(names) else f"Seat {seat + 1}"
 
 
-def _and_list(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def dogma_tap(share: list[str], obey: list[str] | None) -> str:
-    """What tapping a top card for its dogma does: who shares its effects (empty: nobody, or it has none to
-    share) and who must obey its demands (None: it makes none)."""
-    parts = []
-    if share:
-        parts.append(f"shared by {_and_list(share)}")
-    if obey is not None:
-        parts.append(f"demands of {_and_list(obey)}" if obey else "no one must obey")
-    return "Dogma: " + ("; ".join(parts) if parts else "just you")
+# What a dogma does to one opponent, by the icon count (``layout.dogma_reach``): a sharer carries out its
+# effects too, an opponent with fewer obeys its demands, and the others are left alone.
+REACH = {"shares": "shares", "obeys": "must obey", "safe": "not affected"}
 
 
 def _count(n: int, noun: str) -> str:

@@ -72,8 +72,9 @@ def test_two_players_meld_draw_and_dogma_by_tapping_the_drawn_cards_on_a_desktop
     shoot(pages, "after-a-meld")
 
     # The same player taps a top card: it says whom the dogma reaches; any choice it asks is answered by tapping.
-    tap = second.inner_text("#table .in-pile [data-move*='dogma'] .in-tap")
-    assert tap.startswith("Dogma: ")
+    assert second.inner_text("#table .in-pile [data-move*='dogma'] .in-tap") == "Dogma"
+    reach = second.inner_text("#table .in-pile [data-move*='dogma'] .in-reach")
+    assert ("ada" if second is b else "bea") in reach and " vs your " in reach
     click(second, "#table .in-pile [data-move*='dogma']", pages)
 
     # Play on by tapping (a dogma, else a meld, else a draw) until some card asks a choice; answer it by tapping.

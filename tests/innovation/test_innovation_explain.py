@@ -33,13 +33,14 @@ def test_a_dogma_nobody_can_share_or_obey_says_so():
         "Demands of no one (no one has fewer castles than your 2).")
 
 
-def test_the_board_shows_the_dogma_explanation_with_names_under_the_card():
+def test_the_board_shows_whom_the_dogma_reaches_by_name_under_the_card():
     s = table(players=3)
     s = give(s, 0, board=["Oars"])
     s = give(s, 1, board=["Metalworking"])
     s = give(s, 2, board=["Writing"])
     page = html.unescape(BOARDS.board(s, 0))
-    assert "Shares with Bo (3 castles, at least your 2); demands of Cy (0 castles, fewer than your 2)" in page
+    assert '<span class="in-vs is-shares">Bo <b>shares</b>' in page
+    assert '<span class="in-vs is-obeys">Cy <b>must obey</b>' in page
 
 
 def test_an_achievement_says_what_it_needs_and_the_board_says_why_one_is_out_of_reach():

@@ -121,21 +121,52 @@ def test_every_card_in_hand_and_on_top_shows_its_dogma_and_what_a_tap_does():
     page = html.unescape(BOARDS.board(s, 0))
     for name in ("Sailing", "Archery", "Oars"):
         for _, text in CARDS[name][4]:
+            text = text.replace(" [First-edition text: no repeat.]", "")  # the rules page's note on wordings
             assert text in page, (name, text)
-    assert "Meld" in taps(page)
+    assert "First-edition" not in page
+    assert "Meld" in taps(page) and "Dogma" in taps(page)
     # Archery (castle) demands; Bea has Oars' 2 castles, Ada has Archery's 2: an equal count does not obey.
-    assert "Dogma: no one must obey" in taps(page)
+    assert reach_lines(page) == ["Bea not affected castles: 2 vs your 2"]
     assert "<details" in page, "the opponent's top card opens to its dogma with one tap"
 
 
-def test_a_dogma_tap_names_who_shares_and_who_must_obey():
+def reach_lines(page: str) -> list[str]:
+    """Whom each dogma reaches, line by line as read (the icon's picture left out, its name kept)."""
+    lines = re.findall(r'<span class="in-vs[^"]*">(.*?)</span>(?=<span class="in-vs|</span>)', page)
+    return [" ".join(re.sub(r"<[^>]+>", "", line).split()) for line in lines]
+
+
+def test_a_dogma_names_once_who_shares_and_who_must_obey_with_the_icon_counts():
     s = give(table(), 0, board=["Oars"])
     s = give(s, 1, board=["Writing"])
     page = html.unescape(BOARDS.board(s, 0))
-    assert "Dogma: demands of Bea" in taps(page)
+    assert taps(page) == ["Dogma", "Read"]  # the top card, then the other player's
+    assert reach_lines(page) == ["Bea must obey castles: 0 vs your 2"]
     s = give(table(), 0, board=["Clothing"])  # 2 leaves against Pottery's 3: Bea shares
     s = give(s, 1, board=["Pottery"])
-    assert "Dogma: shared by Bea" in taps(html.unescape(BOARDS.board(s, 0)))
+    page = html.unescape(BOARDS.board(s, 0))
+    assert reach_lines(page) == ["Bea shares leaves: 3 vs your 2", "If a share changes anything, you draw 1."]
+
+
+def guide(page: str) -> list[str]:
+    """The turn's other actions under the strip, line by line as read."""
+    items = re.findall(r"<li(?: class=\"is-off\")?>(.*?)</li>", page[page.find('class="in-guide"'):])
+    return [" ".join(re.sub(r"<[^>]+>", " ", item).split()) for item in items]
+
+
+def test_a_turn_lists_the_other_actions_with_where_to_tap_or_why_not_now():
+    s = give(table(), 0, hand=["Sailing"], board=["Archery"], score=["Oars"])
+    page = html.unescape(BOARDS.board(s, 0))
+    assert guide(page) == ["Meld a card from your hand: it goes on top of its colour's pile",
+                           "Dogma tap one of your top cards to do what it says",
+                           "Achieve age 1: needs 5 points (you have 1)"]
+    assert 'class="in-guide"' not in BOARDS.board(s, 1), "only on one's own turn"
+    # A lesson's step enables its one move: the others are possible but not now.
+    draw_only = [e for e in BOARDS.legal_entries(s, 0) if e["move"]["type"] == "draw"]
+    page = html.unescape(BOARDS.render("board.html", {
+        "view": RULES.view(s, 0), "seat": 0, "legal": draw_only, "names": BOARDS.names[:2], "active": [0]}))
+    assert guide(page) == ["Meld not now", "Dogma not now", "Achieve age 1: needs 5 points (you have 1)"]
+    assert page.count('<li class="is-off">') == 3
 
 
 def test_the_summary_names_the_winner_and_the_scores():

@@ -6,8 +6,10 @@ import copy
 import pytest
 from test_innovation_helpers import dogma, give, on_top, table
 
-from apps.innovation import wording
+from apps.innovation import layout, wording
+from apps.innovation.cards import CARDS
 from apps.innovation.engine import RULES, IllegalMove
+from apps.innovation.lesson import LESSON
 
 
 @pytest.mark.parametrize("kind, pick, label", [
@@ -59,15 +61,22 @@ def test_a_clone_is_equal_and_independent_and_plays_on_identically():
     assert RULES.apply(RULES.clone(s), 1, move) == RULES.apply(s, 1, move)
 
 
-@pytest.mark.parametrize("share, obey, words", [
-    ([], None, "Dogma: just you"),
-    (["Bea"], None, "Dogma: shared by Bea"),
-    ([], [], "Dogma: no one must obey"),
-    (["Bea", "Cy"], ["Di"], "Dogma: shared by Bea and Cy; demands of Di"),
-    ([], ["Bea", "Cy", "Di"], "Dogma: demands of Bea, Cy and Di"),
-])
-def test_a_dogma_tap_says_who_shares_and_who_obeys(share, obey, words):
-    assert wording.dogma_tap(share, obey) == words
+def test_a_dogma_names_each_opponent_once_as_sharing_obeying_or_not_affected():
+    s = table(players=4)
+    s = give(s, 0, board=["Oars"])  # 2 castles: a demand and a shared effect
+    s = give(s, 1, board=["Metalworking"])  # 3 castles: at least as many, shares
+    s = give(s, 2, board=["Writing"])  # no castle: fewer, must obey
+    s = give(s, 3, board=["Archery"])  # 2 castles: as many, shares
+    names = ["Ada", "Bea", "Cy", "Di"]
+    reach = layout.dogma_reach(layout.card_info("Oars"), 0, RULES.view(s, 0), names)
+    assert [(r["name"], r["words"], r["count"]) for r in reach["rows"]] == [
+        ("Bea", "shares", 3), ("Cy", "must obey", 0), ("Di", "shares", 2)]
+    assert (reach["mine"], reach["plural"], reach["free_draw"]) == (2, "castles", True)
+    # Archery only demands: Bea, with more castles, is left alone, and no share can give a free draw.
+    reach = layout.dogma_reach(layout.card_info("Archery"), 3, RULES.view(s, 3), names)
+    assert [(r["name"], r["words"]) for r in reach["rows"]] == [
+        ("Ada", "not affected"), ("Bea", "not affected"), ("Cy", "must obey")]
+    assert not reach["free_draw"]
 
 
 def test_a_fan_counts_cards_and_icons_in_words():
@@ -75,3 +84,11 @@ def test_a_fan_counts_cards_and_icons_in_words():
         "Splayed up: the 2 cards below show 2 Castles, 1 Crown"
     assert wording.fan_label("left", 1, {}) == "Splayed left: the 1 card below show no icons"
     assert wording.seat_name(["Ann"], 0) == "Ann" and wording.seat_name(["Ann"], 2) == "Seat 3"
+
+
+def test_no_lesson_callout_quotes_the_card_its_step_points_at():
+    """The card is in front of the player: its text again in the callout is the same words twice (issue 39)."""
+    for step in LESSON.steps:
+        card = step.move.get("card") or step.move.get("pick")
+        if card in CARDS:
+            assert not any(text in step.rule or step.rule in text for _, text in CARDS[card][4]), step.do
