@@ -127,29 +127,51 @@
     drawn(newer);
   }
   // A patch: the regions of the table that changed since the version this page shows (frame.base), and of the other
-  // regions the parts that changed (frame.parts, by data-part id), each brought to its new HTML in place (morph), so
-  // focus, a box's scroll and an open popover outside what changed are kept. A page not at the patch's base (a frame
-  // lost, a table drawn from elsewhere) asks for the whole table instead.
+  // regions the parts that changed (frame.parts, by data-part id), each brought to its new HTML in place (morph), and
+  // their lists' splices (frame.lists, by data-list id), so focus, a box's scroll and an open popover outside what
+  // changed are kept. A page not at the patch's base (a frame lost, a table drawn from elsewhere) asks for the whole
+  // table instead.
   function applyPatch(frame) {
     if (frame.version <= version) return;
     const changes = [];
     Object.keys(frame.regions).forEach((id) => changes.push(['[data-region="' + id + '"]', frame.regions[id]]));
     Object.keys(frame.parts || {}).forEach((id) => changes.push(['[data-part="' + id + '"]', frame.parts[id]]));
+    Object.keys(frame.lists || {}).forEach((id) => changes.push(['[data-list="' + id + '"]', frame.lists[id], splice]));
     const places = changes.map((change) => table.querySelector(change[0]));
-    if (frame.base !== version || places.indexOf(null) >= 0) { redraw = true; live.send({ type: "sync" }); return; }
+    const fits = (el, i) => el && (!changes[i][2] || changes[i][1].every((s) => s[0] + s[1] <= el.children.length));
+    // A part the page has as it is comes as <template data-keep="id">: the page's own element goes in its place.
+    const fresh = changes.map((change) => (change[2] ? null : parsed(change[1])));
+    const keeps = [];
+    fresh.forEach((f) => f && f.querySelectorAll("template[data-keep]").forEach((t) => {
+      keeps.push([t, table.querySelector('[data-part="' + t.dataset.keep + '"]')]);
+    }));
+    if (frame.base !== version || !places.every(fits) || keeps.some((k) => !k[1])) {
+      redraw = true; live.send({ type: "sync" }); return;
+    }
     redraw = false;
     version = frame.version;
     root.dataset.version = String(version);
     const scrolled = keptScroll();
-    places.forEach((el, i) => morph(el, changes[i][1]));
+    keeps.forEach(([t, el]) => t.replaceWith(el));
+    places.forEach((el, i) => (changes[i][2] ? splice(el, changes[i][1]) : morph(el, fresh[i])));
     restoreScroll(scrolled);
     drawn(true);
   }
-  function morph(el, html) {
+  // A list's children changed by splices [at, removed, html], in order (the log: its new lines in, its oldest out).
+  function splice(el, splices) {
+    splices.forEach(([at, removed, html]) => {
+      for (let k = 0; k < removed; k++) el.children[at].remove();
+      el.insertBefore(parsed(html), el.children[at] || null);
+    });
+  }
+  function parsed(html) {
     const fresh = document.createElement("template");
     fresh.innerHTML = html;
-    const into = fresh.content.firstElementChild;
-    if (!into || into.tagName !== el.tagName) { el.replaceWith(fresh.content); return; }
+    return fresh.content;
+  }
+  function morph(el, content) {
+    const into = content.firstElementChild;
+    if (!into || into.tagName !== el.tagName) { el.replaceWith(content); return; }
     sameAttributes(el, into);
     sameChildren(el, into);
   }

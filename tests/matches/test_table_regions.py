@@ -36,6 +36,7 @@ def split(html: str) -> dict[str, str]:
     return out
 
 
+KEEP = re.compile(r'<template data-keep="([^"]+)"></template>')
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 
 
@@ -73,13 +74,56 @@ class Extent(HTMLParser):
             self.depth -= 1
 
 
+class Children(HTMLParser):
+    """The element children of the element marked ``data-list="<id>"`` in a piece of HTML: where its content
+    starts and ends, and each child's extent."""
+
+    def __init__(self, html: str, list_id: str):
+        super().__init__(convert_charrefs=False)
+        self.list_id, self.depth, self.start, self.end, self.children = list_id, None, None, None, []
+        self.lines = [0]
+        for line in html.splitlines(keepends=True):
+            self.lines.append(self.lines[-1] + len(line))
+        self.html = html
+        self.feed(html)
+
+    def at(self) -> int:
+        line, column = self.getpos()
+        return self.lines[line - 1] + column
+
+    def handle_starttag(self, tag, attrs):
+        if self.end is not None:
+            return
+        if self.depth is None:
+            if ("data-list", self.list_id) in attrs:
+                self.depth, self.start = 0, self.html.index(">", self.at()) + 1
+            return
+        if self.depth == 0:
+            self.children.append([self.at(), None])
+        if tag in VOID:
+            if self.depth == 0:
+                self.children[-1][1] = self.html.index(">", self.at()) + 1
+        else:
+            self.depth += 1
+
+    def handle_endtag(self, tag):
+        if self.depth is None or self.end is not None:
+            return
+        if self.depth == 0:
+            self.end = self.at()
+            return
+        self.depth -= 1
+        if self.depth == 0:
+            self.children[-1][1] = self.html.index(">", self.at()) + 1
+
+
 class Page:
-    """A browser's table as match.js keeps it: drawn whole from a state frame, its regions replaced by a patch and
-    the parts of the others by their ``data-part`` id."""
+    """A browser's table as match.js keeps it: drawn whole from a state frame, its regions replaced by a patch, the
+    parts of the others by their ``data-part`` id and their lists' children spliced by ``data-list`` id."""
 
     def __init__(self):
         self.version, self.regions, self.patches, self.patched, self.bytes = -1, {}, 0, 0, 0
-        self.parts, self.frames = 0, []
+        self.parts, self.frames, self.spliced, self.logs_whole, self.kept = 0, [], 0, 0, 0
 
     async def send(self, text_data: str) -> None:
         frame = json.loads(text_data)
@@ -89,14 +133,34 @@ class Page:
         else:
             assert frame["type"] == "patch" and frame["base"] == self.version, (frame["base"], self.version)
             assert set(frame["regions"]) <= set(self.regions)
-            self.regions.update(frame["regions"])
+            kept = {}  # a part the page has as it is comes as a placeholder: the page's own goes in its place
+            for html in [*frame["regions"].values(), *frame.get("parts", {}).values()]:
+                for part_id in KEEP.findall(html):
+                    kept[part_id] = self.part(part_id)
+            self.kept += len(kept)
+
+            def filled(html: str) -> str:
+                return KEEP.sub(lambda found: kept[found.group(1)], html)
+
+            self.regions.update({region_id: filled(html) for region_id, html in frame["regions"].items()})
             for part_id, html in frame.get("parts", {}).items():
-                self.put_part(part_id, html)
+                self.put_part(part_id, filled(html))
+            for list_id, splices in frame.get("lists", {}).items():
+                self.splice(list_id, splices)
             self.patches += 1
             self.patched += len(frame["regions"])
+            self.logs_whole += "log" in frame["regions"]
             self.parts += len(frame.get("parts", {}))
             self.bytes += len(text_data)
         self.version = frame["version"]
+
+    def part(self, part_id: str) -> str:
+        """The page's part ``part_id`` as it is."""
+        for text in self.regions.values():
+            extent = Extent(text, part_id)
+            if extent.start is not None:
+                return text[extent.start:extent.end]
+        raise AssertionError(f"the page has no part {part_id} to keep")
 
     def put_part(self, part_id: str, html: str) -> None:
         found = [(region_id, Extent(text, part_id)) for region_id, text in self.regions.items()]
@@ -105,6 +169,22 @@ class Page:
         region_id, extent = found[0]
         text = self.regions[region_id]
         self.regions[region_id] = text[:extent.start] + html + text[extent.end:]
+
+    def splice(self, list_id: str, splices: list) -> None:
+        found = [(region_id, Children(text, list_id)) for region_id, text in self.regions.items()]
+        found = [(region_id, children) for region_id, children in found if children.start is not None]
+        assert len(found) == 1 and found[0][1].end is not None, f"one element on the page is list {list_id}"
+        region_id, children = found[0]
+        text = self.regions[region_id]
+        assert text[children.start:children.end] == "".join(text[a:b] for a, b in children.children), \
+            "a list holds its items alone"
+        items = [text[a:b] for a, b in children.children]
+        for at, removed, html in splices:
+            assert at + removed <= len(items)
+            wrapped = f'<i data-list="x">{html}</i>'
+            items[at:at + removed] = [wrapped[a:b] for a, b in Children(wrapped, "x").children]
+        self.spliced += 1
+        self.regions[region_id] = text[:children.start] + "".join(items) + text[children.end:]
 
     def html(self) -> str:
         return "".join(self.regions.values())
@@ -161,6 +241,8 @@ def test_a_page_that_applies_every_patch_equals_a_fresh_table(slug, django_user_
     assert all(page.patches == match.version for page in pages.values()), "every move's frame was a patch"
     assert all(page.patched < page.patches * len(regions.REGIONS) for page in pages.values()), \
         "a region that did not change is not sent again"
+    assert all(page.logs_whole == 0 and page.spliced > 0 for page in pages.values()), \
+        "a move sends the log its new lines, not the log"
     assert sum(page.bytes for page in pages.values()) < whole_bytes
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django import template
-from django.templatetags.static import static
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
@@ -18,8 +17,7 @@ from apps.chronicle.content import ASPECT_LABELS, ASPECTS, BUILD_STEPS, KIND_LAB
 from apps.chronicle.explain import why_unpayable as unpayable_reason
 from apps.chronicle.pages import TERMS
 from apps.matches.engine import name_seats, seat_name
-from apps.matches.pictures import SPRITE
-from apps.matches.templatetags.pictures import picture_in_badge
+from apps.matches.templatetags.pictures import picture_in_badge, sprite
 
 register = template.Library()
 register.filter("seat_names", name_seats)
@@ -32,7 +30,7 @@ def aspect_pictures() -> SafeString:
     the board (``|icon:"board"``) then says ``<use href="#ch-a-heat">``, half the bytes of the sprite's address,
     and a Chronicle frame carries dozens of badges."""
     symbols = format_html_join("", '<symbol id="ch-a-{}" viewBox="0 0 512 512"><use href="{}#pic-ch-{}"/></symbol>',
-                               ((a, static(SPRITE), a) for a in ASPECTS))
+                               ((a, sprite(), a) for a in ASPECTS))
     return format_html('<svg class="ch-defs" aria-hidden="true">{}</svg>', symbols)
 
 
@@ -133,6 +131,36 @@ def roman(number: int) -> str:
     """1 -> 'I', ..., 9 -> 'IX': story cards are numbered like the chapters of a book."""
     numerals = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII")
     return numerals[number - 1] if isinstance(number, int) and 1 <= number <= len(numerals) else str(number)
+
+
+@register.filter
+def only(value: dict | None, keys: str) -> dict:
+    """``value`` narrowed to the space-separated ``keys`` (``a.b`` keeps ``b`` of ``a``): what a ``{% part %}`` of
+    the board reads of the view, so a move that changes the view elsewhere does not draw it again."""
+    value = value or {}
+    out: dict = {}
+    for key in keys.split():
+        head, _, rest = key.partition(".")
+        if rest:
+            out.setdefault(head, {}).update(only(value.get(head), rest))
+        else:
+            out[head] = value.get(head)
+    return out
+
+
+@register.filter
+def telling_view(view: dict, seat: int) -> dict:
+    """What one seat's telling reads of the view (``only``'s reason): whether the last move told its story is all
+    it reads of what that move changed."""
+    told = (view.get("changed") or {}).get("told") or []
+    return {"phase": view.get("phase"), "stories_total": view.get("stories_total"),
+            "changed": {"told": [seat] if seat in told else []}}
+
+
+@register.filter
+def has(items, item) -> bool:
+    """``item in items``, for a part's value (a tag's argument takes no operators)."""
+    return bool(items) and item in items
 
 
 @register.filter

@@ -27,13 +27,17 @@ def html_state(version: int, html: str) -> dict:
     return {"type": "state", "version": version, "html": html}
 
 
-def patch(base: int, version: int, regions: dict[str, str], parts: dict[str, str] | None = None) -> dict:
+def patch(base: int, version: int, regions: dict[str, str], parts: dict[str, str] | None = None,
+          lists: dict[str, list] | None = None) -> dict:
     """The table at ``version`` for a page that shows ``base``: only the regions that changed (``data-region`` id ->
-    its HTML, ``live.regions``) and, of the others, the parts that changed (``data-part`` id -> its HTML); a page not
+    its HTML, ``live.regions``) and, of the others, the parts that changed (``data-part`` id -> its HTML) and how
+    their lists changed (``data-list`` id -> splices ``[at, removed, html]`` of its children, in order); a page not
     at ``base`` asks for ``sync`` instead."""
     frame = {"type": "patch", "base": base, "version": version, "regions": regions}
     if parts:
         frame["parts"] = parts
+    if lists:
+        frame["lists"] = lists
     return frame
 
 

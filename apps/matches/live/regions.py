@@ -13,9 +13,18 @@ part's own source, kept in the same cache, and marked ``data-part="<id>"``. A mo
 as they were renders it for nobody, and a viewer whose variables equal another's shares its rendering. While a
 region renders, its parts are recorded (``_collecting``); its entry in ``render``'s answer then says where each part
 lies in its HTML, and the region's digest is that of its skeleton: its HTML with every part replaced by the part's
-id. So a patch carries a region whole only when its skeleton changed; otherwise only the parts whose digest
-changed (``changed``), which the page puts in place by ``data-part`` id. Part ids are unique on a page; a part
-inside a part is drawn as part of it.
+id. So a patch carries a region only when its skeleton changed; otherwise only the parts whose digest
+changed (``changed``), which the page puts in place by ``data-part`` id. Part ids are unique on a page. A part
+may hold parts: its digest for a page is then that of its own skeleton (``laid_out``), so a patch carries it only
+when that changed, and otherwise its parts that did. A region or part a patch carries holds, in place of each part
+inside it that the page has as it is now, ``<template data-keep="<id>"></template>`` (``_drawn``), which the page
+fills with its own: a move that changes a player board's frame (whose turn it is) does not send its contents.
+
+Lists. A region may also hold a list, ``{% list "log" %}{% for line in log %}{% item %}<li>…</li>{% enditem %}
+{% endfor %}{% endlist %}`` inside an element marked ``data-list="log"`` (the log: 60 lines, of which a move
+adds a few and drops as many): the region's skeleton holds the list's id in place of its items, and a patch
+carries only how the items changed, as splices of the list's element children ``[at, removed, html]``, applied in
+order (``splices``). So a move sends a log its new lines, not the log.
 
 A browser is sent only the regions and parts whose digest changed since the version its page shows
 (``protocol.patch``; the socket remembers what it sent, ``consumers.MatchConsumer``). Digests stay on the server:
@@ -25,6 +34,7 @@ is the same for both.
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import logging
 import threading
@@ -69,11 +79,13 @@ _rendered: OrderedDict[tuple[str, str], object] = OrderedDict()
 _lock = threading.Lock()
 log = logging.getLogger(__name__)
 
-# [[region id, digest, html, parts], ...] in the table's order, parts [[part id, digest, start, end], ...] where
-# ``html[start:end]`` is the part (lists: they cross msgpack)
+# [[region id, digest, html, parts, lists], ...] in the table's order, parts [[part id, digest, start, end], ...]
+# where ``html[start:end]`` is the part, lists [[list id, [[item digest, start, end], ...]], ...] (Python lists:
+# they cross msgpack)
 Rendered = list[list]
 
-# The parts rendered so far by the region being rendered in this thread or task: [(part id, digest, html), ...]
+# The parts and lists rendered so far by the region being rendered in this thread or task: [(part id, digest,
+# html), ...], a list as (list id, None, [item html, ...])
 _collecting: ContextVar[list | None] = ContextVar("region_parts", default=None)
 
 
@@ -116,36 +128,57 @@ def render(context: dict) -> Rendered:
         material = _encoded({name: value for name, value in entries.items() if name != "view"})
         digest = hashlib.blake2b(region.id.encode() + b"\0" + material
                                  + (b"\0" + view_key if "view" in entries else b""), digest_size=16).hexdigest()
-        html, shown, parts = _html(region, digest, entries)
-        out.append([region.id, shown, html, parts])
+        html, shown, parts, lists = _html(region, digest, entries)
+        out.append([region.id, shown, html, parts, lists])
     return out
 
 
-def _html(region: Region, digest: str, entries: dict) -> tuple[str, str, list]:
-    """The region's HTML, the digest a page is told of (its skeleton's when it has parts) and its parts."""
+def _html(region: Region, digest: str, entries: dict) -> tuple[str, str, list, list]:
+    """The region's HTML, the digest a page is told of (its skeleton's when it has parts or lists), its parts and
+    its lists."""
     key = (region.id, digest)
     found = kept(key)
     if found is not None:
         return found
     collected: list = []
-    token = _collecting.set(collected)
-    try:
+    with collecting(collected):
         html = get_template(region.template).render(entries)
-    finally:
-        _collecting.reset(token)
-    parts, skeleton, at = [], hashlib.blake2b(region.id.encode(), digest_size=16), 0
-    for part_id, part_digest, part_html in collected:
-        start = html.find(part_html, at)
-        if start < 0:  # the template changed the part's HTML around it: it stays in the skeleton
-            log.warning("Region %s: part %s is not in the region's HTML as rendered", region.id, part_id)
-            continue
-        skeleton.update(html[at:start].encode() + b"\0" + part_id.encode() + b"\0")
-        parts.append([part_id, part_digest, start, start + len(part_html)])
-        at = start + len(part_html)
-    skeleton.update(html[at:].encode())
-    answer = (html, skeleton.hexdigest() if parts else digest, parts)
+    shown, parts, lists = laid_out(region.id, digest, html, collected)
+    answer = (html, shown, parts, lists)
     keep(key, answer)
     return answer
+
+
+def laid_out(owner: str, digest: str, html: str, collected: list) -> tuple[str, list, list]:
+    """Where the parts and lists ``collected`` while a region or a part (``owner``, keyed by ``digest``) rendered
+    lie in its ``html``: the digest a page is told of (that of its skeleton, its HTML with each part and list
+    replaced by its id, when it has any), its parts ``[id, digest, start, end]`` (a part's own parts follow it)
+    and its lists ``[id, [[item digest, start, end], ...]]``."""
+    parts, lists, skeleton, at = [], [], hashlib.blake2b(owner.encode(), digest_size=16), 0
+    for part_id, part_digest, part_html, inner in collected:
+        if part_digest is not None:
+            whole_html, start = part_html, html.find(part_html, at)
+        else:  # a list is all its element holds (an empty one too)
+            whole_html, start = "".join(part_html), html.find(f'data-list="{part_id}"', at)
+            start = html.find(">", start) + 1 if start >= 0 else -1
+            if not html.startswith(whole_html, start):
+                start = -1
+        if start < 0:  # the template changed the part's HTML around it: it stays in the skeleton
+            log.warning("%s: part %s is not in its HTML as rendered", owner, part_id)
+            continue
+        skeleton.update(html[at:start].encode() + b"\0" + part_id.encode() + b"\0")
+        if part_digest is not None:
+            parts.append([part_id, part_digest, start, start + len(part_html)])
+            parts += [[inner_id, inner_digest, start + a, start + b] for inner_id, inner_digest, a, b in inner]
+        else:  # a list: its items, one after the other
+            items, item_at = [], start
+            for item in part_html:
+                items.append([hashlib.blake2b(item.encode(), digest_size=8).hexdigest(), item_at, item_at + len(item)])
+                item_at += len(item)
+            lists.append([part_id, items])
+        at = start + len(whole_html)
+    skeleton.update(html[at:].encode())
+    return (skeleton.hexdigest() if parts or lists else digest), parts, lists
 
 
 def kept(key: tuple[str, str]):
@@ -170,17 +203,25 @@ def part_digest(source: str, part_id: str, values: dict) -> str:
                            digest_size=16).hexdigest()
 
 
-def collected(part_id: str, digest: str, html: str) -> None:
-    """Record a part of the region being rendered (nothing when none is: a page rendering its table itself)."""
+def collected(part_id: str, digest: str, html: str, inner: list) -> None:
+    """Record a part of the region or part being rendered (nothing when none is: a page rendering its table
+    itself); ``digest``: the one a page is told of, ``inner``: its own parts, where they lie in ``html``."""
     parts = _collecting.get()
     if parts is not None:
-        parts.append((part_id, digest, html))
+        parts.append((part_id, digest, html, inner))
+
+
+def collected_list(list_id: str, items: list[str]) -> None:
+    """Record a list of the region being rendered, as its items' HTML in order."""
+    parts = _collecting.get()
+    if parts is not None:
+        parts.append((list_id, None, items, None))
 
 
 @contextmanager
-def inside_part():
-    """While a part's body renders, a part within it is drawn as part of it (not recorded on its own)."""
-    token = _collecting.set(None)
+def collecting(into: list):
+    """While a region or a part renders, its parts and lists are recorded ``into`` a list."""
+    token = _collecting.set(into)
     try:
         yield
     finally:
@@ -192,25 +233,74 @@ def whole(rendered: Rendered) -> str:
     return "".join(entry[2] for entry in rendered)
 
 
-def digests(rendered: Rendered) -> dict[str, str]:
-    """What a page shows, by digest: each region's (``id``) and each of its parts' (``region id/part id``)."""
-    shown = {}
-    for region_id, digest, _, parts in rendered:
+def digests(rendered: Rendered) -> dict[str, str | list[str]]:
+    """What a page shows, by digest: each region's (``id``), each of its parts' (``region id/part id``) and each of
+    its lists' items' (``region id/list id``: their digests in order)."""
+    shown: dict[str, str | list[str]] = {}
+    for region_id, digest, _, parts, lists in rendered:
         shown[region_id] = digest
         for part_id, part_digest, _, _ in parts:
             shown[f"{region_id}/{part_id}"] = part_digest
+        for list_id, items in lists:
+            shown[f"{region_id}/{list_id}"] = [item[0] for item in items]
     return shown
 
 
-def changed(rendered: Rendered, shown: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
-    """What differs from what a page shows: the regions to draw whole (id -> HTML), and the parts of the other
-    regions (part id -> HTML) whose digest differs."""
-    whole_regions, parts_html = {}, {}
-    for region_id, digest, html, parts in rendered:
+def changed(rendered: Rendered, shown: dict) -> tuple[dict[str, str], dict[str, str], dict[str, list]]:
+    """What differs from what a page shows: the regions to draw whole (id -> HTML), the parts of the other
+    regions (part id -> HTML) whose digest differs, and their lists' splices (list id -> ``splices``)."""
+    whole_regions, parts_html, lists_spliced = {}, {}, {}
+    for region_id, digest, html, parts, lists in rendered:
+        kept = _kept(parts, [shown.get(f"{region_id}/{part[0]}") == part[1] for part in parts])
         if shown.get(region_id) != digest:
-            whole_regions[region_id] = html
+            whole_regions[region_id] = _drawn(html, 0, len(html), parts, 0, kept)
             continue
-        for part_id, part_digest, start, end in parts:
-            if shown.get(f"{region_id}/{part_id}") != part_digest:
-                parts_html[part_id] = html[start:end]
-    return whole_regions, parts_html
+        drawn_until = 0  # the end of the last part sent: a part inside it goes with it
+        for index, (part_id, part_digest, start, end) in enumerate(parts):
+            if start >= drawn_until and shown.get(f"{region_id}/{part_id}") != part_digest:
+                parts_html[part_id] = _drawn(html, start, end, parts, index + 1, kept)
+                drawn_until = end
+        for list_id, items in lists:
+            ops = splices(shown.get(f"{region_id}/{list_id}") or [], items, html)
+            if ops:
+                lists_spliced[list_id] = ops
+    return whole_regions, parts_html, lists_spliced
+
+
+def _kept(parts: list[list], same: list[bool]) -> list[bool]:
+    """Which parts the page has as they are now, with every part inside them."""
+    kept = list(same)
+    for index in range(len(parts) - 1, -1, -1):
+        inner = index + 1
+        while kept[index] and inner < len(parts) and parts[inner][2] < parts[index][3]:
+            kept[index] = same[inner]
+            inner += 1
+    return kept
+
+
+def _drawn(html: str, start: int, end: int, parts: list[list], first: int, kept: list[bool]) -> str:
+    """``html[start:end]`` as a patch sends it: each part in it (``parts[first:]``) that the page has as it is now
+    (``kept``) replaced by ``<template data-keep="<id>"></template>``, which the page fills with its own."""
+    out, at, index = [], start, first
+    while index < len(parts) and parts[index][2] < end:
+        part_id, _, part_start, part_end = parts[index]
+        if part_start >= at and kept[index]:
+            out += [html[at:part_start], f'<template data-keep="{part_id}"></template>']
+            at = part_end
+        index += 1
+    out.append(html[at:end])
+    return "".join(out)
+
+
+def splices(old: list[str], items: list[list], html: str) -> list[list]:
+    """How a list whose items' digests are ``old`` becomes ``items`` (``[digest, start, end]`` in ``html``): splices
+    ``[at, removed, html of the items put there]``, the last first, so each ``at`` counts in ``old`` and stays true
+    as they apply in order."""
+    new = [item[0] for item in items]
+    if old == new:
+        return []
+    ops = []
+    for tag, i1, i2, j1, j2 in reversed(difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes()):
+        if tag != "equal":
+            ops.append([i1, i2 - i1, html[items[j1][1]:items[j2 - 1][2]] if j2 > j1 else ""])
+    return ops

@@ -7,12 +7,17 @@ passes that variable under its own name, ``name=expression`` anything else. The 
 shows: two viewers share a rendering only when all of it is the same for both, and a part whose values did not
 change since the last move is not rendered again. The body is one element, drawn spaceless (whitespace between
 tags dropped); that element is marked ``data-part="<id>"`` (its last attribute).
+
+``{% list "log" %}{% for line in log %}{% item %}<li>{{ line }}</li>{% enditem %}{% endfor %}{% endlist %}``, inside
+the element marked ``data-list="log"``: that element's children, each one ``item``, which a patch changes by
+splices (``regions.splices``) rather than whole. The list is its items alone (anything between them is dropped).
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
+from contextvars import ContextVar
 
 from django import template
 from django.template.base import token_kwargs
@@ -22,6 +27,7 @@ from apps.matches.live import regions
 
 register = template.Library()
 ROOT = re.compile(r"<[a-zA-Z][\w:-]*")
+_items: ContextVar[list | None] = ContextVar("list_items", default=None)
 
 
 class PartNode(template.Node):
@@ -33,9 +39,10 @@ class PartNode(template.Node):
         values = {name: value.resolve(context) for name, value in self.inputs}
         digest = regions.part_digest(self.source, part_id, values)
         key = ("part", digest)
-        html = regions.kept(key)
-        if html is None:
-            with regions.inside_part():
+        found = regions.kept(key)
+        if found is None:
+            inner: list = []
+            with regions.collecting(inner):
                 body = strip_spaces_between_tags(self.nodelist.render(context.new(values)).strip())
             root = ROOT.match(body)
             if root is None:
@@ -43,8 +50,12 @@ class PartNode(template.Node):
             end = body.index(">", root.end())  # (the root's attributes are escaped: none holds a ">")
             end -= body[end - 1] == "/"
             html = f'{body[:end]} data-part="{escape(part_id)}"{body[end:]}'
-            regions.keep(key, html)
-        regions.collected(part_id, digest, html)
+            # (a list inside a part is drawn with it)
+            shown, parts, _ = regions.laid_out(part_id, digest, html, [i for i in inner if i[1] is not None])
+            found = (html, shown, parts)
+            regions.keep(key, found)
+        html, shown, parts = found
+        regions.collected(part_id, shown, html, parts)
         return html
 
 
@@ -71,3 +82,47 @@ def do_part(parser, token):
     source = hashlib.blake2b("\0".join([str(parser.origin), token.contents, *body]).encode(),
                              digest_size=12).hexdigest()
     return PartNode(part_id, inputs, nodelist, source)
+
+
+class ListNode(template.Node):
+    def __init__(self, list_id, nodelist):
+        self.list_id, self.nodelist = list_id, nodelist
+
+    def render(self, context) -> str:
+        items: list[str] = []
+        token = _items.set(items)
+        try:
+            self.nodelist.render(context)
+        finally:
+            _items.reset(token)
+        regions.collected_list(str(self.list_id.resolve(context)), items)
+        return "".join(items)
+
+
+class ItemNode(template.Node):
+    def __init__(self, nodelist):
+        self.nodelist = nodelist
+
+    def render(self, context) -> str:
+        items = _items.get()
+        if items is None:
+            raise template.TemplateSyntaxError("{% item %} belongs inside {% list %}")
+        items.append(self.nodelist.render(context).strip())
+        return ""
+
+
+@register.tag("list")
+def do_list(parser, token):
+    bits = token.split_contents()[1:]
+    if len(bits) != 1:
+        raise template.TemplateSyntaxError("{% list %} takes the list's id")
+    nodelist = parser.parse(("endlist",))
+    parser.delete_first_token()
+    return ListNode(parser.compile_filter(bits[0]), nodelist)
+
+
+@register.tag("item")
+def do_item(parser, token):
+    nodelist = parser.parse(("enditem",))
+    parser.delete_first_token()
+    return ItemNode(nodelist)

@@ -9,6 +9,8 @@ A term with no picture (``apps.matches.pictures.PICTURES``) draws nothing, so a 
 
 from __future__ import annotations
 
+from functools import cache
+
 from django import template
 from django.templatetags.static import static
 from django.utils.html import format_html
@@ -19,12 +21,19 @@ from apps.matches.pictures import PICTURES, SPRITE
 register = template.Library()
 
 
+@cache
+def sprite() -> str:
+    """The sprite's address: the same for every picture, while this process lives (static files do not change under
+    it), and asking the static storage for it cost more than the picture's markup."""
+    return static(SPRITE)
+
+
 def picture_svg(term: str, label: str = "", css: str = "") -> SafeString:
     """The picture of ``term`` as inline SVG markup, or "" when the term has none."""
     if term not in PICTURES:
         return mark_safe("")
     classes = f"pic {css}".strip()
-    href = f"{static(SPRITE)}#pic-{term}"
+    href = f"{sprite()}#pic-{term}"
     if label:
         return format_html('<svg class="{}" role="img" aria-label="{}"><use href="{}"/></svg>', classes, label, href)
     return format_html('<svg class="{}" aria-hidden="true"><use href="{}"/></svg>', classes, href)
@@ -35,7 +44,7 @@ def picture_in_badge(term: str) -> SafeString:
     out): no class nor ``aria-hidden``, so a table of many badges stays light; style it as ``.badge svg``."""
     if term not in PICTURES:
         return mark_safe("")
-    return format_html('<svg><use href="{}#pic-{}"/></svg>', static(SPRITE), term)
+    return format_html('<svg><use href="{}#pic-{}"/></svg>', sprite(), term)
 
 
 @register.simple_tag

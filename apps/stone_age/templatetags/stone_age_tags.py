@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache
 
 from django import template
 from django.templatetags.static import static
@@ -18,7 +19,8 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from apps.matches.engine import name_seats, seat_name
-from apps.matches.pictures import PICTURES, SPRITE
+from apps.matches.pictures import PICTURES
+from apps.matches.templatetags.pictures import sprite
 from apps.stone_age.content import CARD_BY_ID, GATHER_PLACES
 
 register = template.Library()
@@ -145,6 +147,19 @@ def has(items: Sequence | None, item) -> bool:
 
 
 @register.filter
+def stock_of(board: dict) -> dict:
+    """What a player board's stock shows (its people, food and resources): the part that draws it reads no more,
+    so a move that changes the board elsewhere does not draw it again."""
+    return {key: board.get(key) for key in ("seat", "people", "available", "placed", "food", "res_list")}
+
+
+@register.filter
+def cards_of(board: dict) -> dict:
+    """What a player board's civilization cards show (``stock_of``'s reason)."""
+    return {key: board.get(key) for key in ("seat", "held", "cards", "extra", "backs", "secret")}
+
+
+@register.filter
 def asking_on(pending: dict | None, place_id: str) -> bool:
     """Whether the pending decision is "how many people on this place"."""
     return bool(pending) and pending.get("kind") == "count" and pending.get("where") == place_id
@@ -182,7 +197,7 @@ def token(context, kind: str, inside: str = "") -> SafeString:
     hidden = mark_safe("" if inside else ' aria-hidden="true"')
     if kind not in RESOURCE_TOKENS:
         return format_html('<i class="sa-token t-{}"></i>', kind)
-    href = f"#sa-t-{kind}" if context.get("sa_pictures") else f"{static(SPRITE)}#pic-sa-{kind}"
+    href = f"#sa-t-{kind}" if context.get("sa_pictures") else f"{sprite()}#pic-sa-{kind}"
     return format_html('<svg class="sa-token t-{}"{}><use href="{}"/></svg>', kind, hidden, href)
 
 
@@ -192,7 +207,7 @@ def token_pictures() -> SafeString:
     that points into the site's sprite, so that a token says ``<use href="#sa-t-wood"/>``, a third of the sprite's
     address."""
     uses = format_html_join("", '<use id="sa-t-{}" href="{}#pic-sa-{}"/>',
-                            ((kind, static(SPRITE), kind) for kind in RESOURCE_TOKENS))
+                            ((kind, sprite(), kind) for kind in RESOURCE_TOKENS))
     return format_html('<svg class="sa-defs" aria-hidden="true">{}</svg>', uses)
 
 
@@ -207,14 +222,19 @@ def sa_picture(term: str, css: str = "", inside: str = "") -> SafeString:
     attrs = format_html(' class="{}"', css) if css else mark_safe("")
     if not inside:
         attrs += mark_safe(' aria-hidden="true"')
-    return format_html('<svg{}><use href="{}#pic-{}"/></svg>', attrs, static(SPRITE), term)
+    return format_html('<svg{}><use href="{}#pic-{}"/></svg>', attrs, sprite(), term)
 
 
 @register.simple_tag
 def landscape(part: str) -> str:
     """The address of a part of the board's static drawing: ``{% landscape "score-scale" %}`` is
     ``/static/stone_age/landscape.svg#score-scale`` (fetched once and cached; a frame carries only this)."""
-    return f"{static('stone_age/landscape.svg')}#{part}"
+    return f"{_landscape()}#{part}"
+
+
+@cache
+def _landscape() -> str:
+    return static("stone_age/landscape.svg")
 
 
 @register.filter
