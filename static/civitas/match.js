@@ -195,7 +195,12 @@
   function drawn(newer) {
     // A table drawn again keeps the notice that said why; a move clears it, but not one that follows the notice at
     // once (a seat handed to a bot that moves straight away): the notice stays long enough to be read.
-    if (newer) { settle(); if (Date.now() - noticeAt > NOTICE_MS) showFlash(""); }
+    // A patch leaves the controls it did not change as they were, still marked as waiting on the click it answers.
+    if (newer) {
+      settle();
+      table.querySelectorAll(".waiting").forEach((el) => el.classList.remove("waiting"));
+      if (Date.now() - noticeAt > NOTICE_MS) showFlash("");
+    }
     markTurn();
     if (table.querySelector(".status.over")) showOver();
     readClock();
