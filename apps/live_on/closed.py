@@ -1,11 +1,12 @@
 """Why a piece of Live On's table is closed to a seat now: a past or gift, a zone or a covered event on a spot, a
-call-out of another player's secret, a spell. The engine's refusal (``wording.why_illegal``) and the board (``view``'s
-``closed``) give the same words; "" means the seat may use it now, exactly when the matching move is legal."""
+call-out of another player's secret, a spell, an option of the event being met. The engine's refusal
+(``wording.why_illegal``) and the board (``view``'s ``closed``) give the same words; "" means the seat may use it
+now, exactly when the matching move is legal."""
 
 from __future__ import annotations
 
 from .content import ARTIFACT_BY_ID, EVENT_BY_ID, PASTS, ROLE_BY_ID, SPOTS
-from .flow import active_seats, built, morale
+from .flow import active_seats, built, morale, secret_viewers
 from .flow.board import spot_name
 from .state import LiveOnState
 
@@ -86,11 +87,33 @@ def why_not_cast(state: LiveOnState, seat: int, artifact: str) -> str:
     return ""
 
 
+def why_not_option(state: LiveOnState, seat: int, index: int) -> str:
+    """Why ``seat`` may not choose this option of the encounter card now."""
+    enc = state["enc"]
+    if enc is None or enc["flipped"]:
+        return "Options are chosen when an event is met, before the card is flipped."
+    if seat not in enc["seats"]:
+        return f"{_names(enc['seats'])} {'meets' if len(enc['seats']) == 1 else 'meet'} this event, not you."
+    mine = enc["picks"].get(str(seat))
+    if mine is not None:
+        return "Your choice." if mine == index else f"You chose option {mine + 1}."
+    ask = state["ask"]
+    if ask is None or ask["kind"] != "option" or ask["seat"] != seat:
+        chooser = ask["seat"] if ask is not None and ask["kind"] == "option" else None
+        return f"You choose after {{p{chooser}}}." if chooser is not None else "You choose when your turn comes."
+    return ""
+
+
+def _names(seats: list[int]) -> str:
+    names = [f"{{p{s}}}" for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def reasons(state: LiveOnState, seat: int | None) -> dict:
     """For the viewer, why each piece the board shows them is closed now, where a player would try it: taken pasts
-    and gifts while they choose one, vacant spots, covered events and closed call-outs while they choose a zone (a
-    spell's own text says when it is cast). Keys: ``roles`` by role id, ``zones`` by zone, ``covered`` by
-    "zone:card", ``calls`` by target seat (a string)."""
+    and gifts while they choose one, vacant spots, covered events and closed call-outs while they choose a zone, the
+    options of an event before it is flipped (a spell's own text says when it is cast). Keys: ``roles`` by role
+    id, ``zones`` by zone, ``covered`` by "zone:card", ``calls`` by target seat, ``options`` by index (strings)."""
     if seat is None or state["result"] is not None:
         return {}
     out: dict[str, dict[str, str]] = {}
@@ -103,4 +126,14 @@ def reasons(state: LiveOnState, seat: int | None) -> dict:
                           if (why := why_not_zone(state, seat, z, c["id"]))}
         out["calls"] = {str(t): why for t, pl in enumerate(state["seats"])
                         if t != seat and pl["secrets"] and (why := why_not_call(state, seat, t))}
+    enc = state["enc"]
+    if enc is not None and not enc["flipped"] and not secret_from(state, seat):
+        out["options"] = {str(i): why for i in range(3) if (why := why_not_option(state, seat, i))}
     return {k: v for k, v in out.items() if v}
+
+
+def secret_from(state: LiveOnState, seat: int) -> bool:
+    """Whether the encounter is a secret event whose card ``seat`` does not see (its options are not shown)."""
+    enc = state["enc"]
+    return (enc["src"] == "event" and EVENT_BY_ID[enc["card"]].kind == "secret"
+            and seat not in secret_viewers(state, enc["card"]))

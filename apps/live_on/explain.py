@@ -126,7 +126,7 @@ def _spend(state: LiveOnState, seat: int, move: Move) -> str:
     ask = board.awaited(state)
     trait, count = move["trait"], move["count"]
     own = count - (1 if move.get("plans") else 0)
-    plans = " (one of them from the plans)" if move.get("plans") else ""
+    plans = " (one of them from the plans token, free)" if move.get("plans") else ""
     left = state["seats"][seat]["traits"][trait] - own
     # a spent token is health or morale gone, as a loss is: say so (a newcomer's band died of spending)
     after = f" You keep {tokens(left, trait)}"
@@ -139,7 +139,9 @@ def _spend(state: LiveOnState, seat: int, move: Move) -> str:
         return (f"Roll {dice(count)}{plans}: any 4 or lower lets you look at the top two cards of a deck you "
                 f"choose, {percent(chance(count, EVENT_SUCCESS, 1))}." + after)
     roll = roll_for(state, seat, ask["purpose"])
-    return roll_text(roll, roll.fixed + count, f"{count} from {trait} tokens{plans}") + after
+    source = [f"{own} from {trait} tokens"] if own else []
+    source += ["1 from the plans token, free"] if move.get("plans") else []
+    return roll_text(roll, roll.fixed + count, " and ".join(source)) + after
 
 
 def _commune(state: LiveOnState, mage: int, helped: int, count: int) -> str:
@@ -262,20 +264,20 @@ def presence_note(state: LiveOnState, seat: int, zone: str) -> str:
     if scouted:
         return (f" Scouted: its presence roll is {scouted['roll']}, so an event comes "
                 f"{'for sure' if scouted['roll'] <= count else 'only if enough others join you'}.")
-    return (f" An event comes to this group afterwards on a die of {min(count, 6)} or less: "
-            f"{percent(chance(1, count))} ({tokens(count, 'presence')}, yours included).")
+    return f" Event afterwards: {percent(chance(1, count))} ({tokens(count, 'presence')}, yours included)."
 
 
+# What each action zone does, effect first (its tile on the board names it, its button's label too): short, as it
+# is printed in the tile under its Go button.
 ZONE_TEXTS = {
-    "gather": "Gather: {roll}; a resource for each success, and the group's lowest roll earns bonus resources.",
-    "explore": "Explore: {roll}; each success rolls the event die: a location is placed on a spot, any other event "
-               "is met unless someone avoids it.",
-    "deepwoods": "Deepwoods: {roll}; like exploring, but a location found may be met at once and is never placed.",
-    "scout": "Scout: {roll}; each success rolls next round's presence die for a zone you choose.",
-    "cave": "Cave: {roll}; with as many successes as the group has players, no presence token, no event, and two "
-            "tokens of your choice each.",
-    "rest": "Rest: regain a token in each core trait; {roll}, to regain two more of your choice.",
-    "settle": "Settle: {roll}; each success lets you give a resource to a building.",
+    "gather": "A resource per success, bonus ones for the group's lowest roll. {roll}.",
+    "explore": "Each success draws an event: a location goes on a spot, any other is met unless avoided. {roll}.",
+    "deepwoods": "Like exploring, but a location found may be met at once, and is never placed. {roll}.",
+    "scout": "Each success foresees next round's presence die for a zone you choose. {roll}.",
+    "cave": "One success per player of the group: no presence token, no event, two tokens of your choice each. "
+            "{roll}.",
+    "rest": "Regain a token in each core trait; on a success, two more of your choice. {roll}.",
+    "settle": "A resource given to a building per success. {roll}.",
 }
 
 
@@ -290,7 +292,7 @@ def _go(state: LiveOnState, seat: int, move: Move) -> str:
     else:
         value = board.zone_value(state, zone)
         n = 1 + board.tool_bonus(state, seat, action)
-        roll = f"roll {dice(n)}, each a success on {value} or less ({percent(chance(n, value))} for one)"
+        roll = f"{dice(n).capitalize()}, {percent(chance(n, value))} for a success on {value} or less"
         text = ZONE_TEXTS[action].format(roll=roll)
     return text + presence_note(state, seat, zone)
 

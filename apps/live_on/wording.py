@@ -98,9 +98,13 @@ def _last_health(state: LiveOnState, move: Move) -> str:
 
 
 def _spend(state: LiveOnState, move: Move) -> str:
-    plans = " (one of them from the plans)" if move.get("plans") else ""
     token = f"{move.get('trait')} token"
-    return f"Spend {_plural(move.get('count'), token)}{plans}{_last_health(state, move)}"
+    if move.get("plans"):  # the band's plans token is one of the dice, and costs the spender nothing
+        own = (move.get("count") or 1) - 1
+        if not own:
+            return f"Use the plans token as {'an' if token[0] in 'aeiou' else 'a'} {token}: 1 free die"
+        return f"Spend {_plural(own, token)} and the plans token{_last_health(state, move)}"
+    return f"Spend {_plural(move.get('count'), token)}{_last_health(state, move)}"
 
 
 def _option(state: LiveOnState, move: Move) -> str:
@@ -215,6 +219,10 @@ def why_illegal(state: LiveOnState, seat: int, move: Move, legal: list[dict]) ->
         why = closed.why_not_cast(state, seat, move["artifact"])
         if why:
             return why
+    if kind == "option" and move.get("index") in range(3):
+        why = closed.why_not_option(state, seat, move["index"])
+        if why:
+            return re.sub(r"\{p\d+\}", "another player", why)
     if kind == "spend":
         return "You cannot spend those tokens now: you do not have that many, or they are not of the trait asked for."
     if legal:
@@ -223,16 +231,17 @@ def why_illegal(state: LiveOnState, seat: int, move: Move, legal: list[dict]) ->
     return "That move is not possible now."
 
 
-# A spending decision's question, by what the roll is for: each token spent is a die more, and 1 health or morale.
+# A spending decision's question, by what the roll is for: each token spent is a die more, and 1 health or morale
+# (the plans token's die costs nothing).
 SPEND_PROMPTS = {
-    "encounter": "Your roll for the event: spend {traits} tokens for extra dice (each costs 1 {cost}), or none.",
-    "avoid": "Exploring found a {face} event: spend {traits} tokens for dice to avoid it (each costs 1 {cost}), or "
+    "encounter": "Your roll for the event: spend {traits} tokens for extra dice ({cost}), or none.",
+    "avoid": "Exploring found a {face} event: spend {traits} tokens for dice to avoid it ({cost}), or "
              "meet it.",
-    "gather": "Gathering: spend {traits} tokens for extra dice (each costs 1 {cost}), or none.",
-    "scout": "Scouting: spend {traits} tokens for extra dice (each costs 1 {cost}), or none.",
-    "cave": "The cave: spend {traits} tokens for extra dice (each costs 1 {cost}), or none.",
-    "settle": "Settling: spend {traits} tokens for extra dice (each costs 1 {cost}), or none.",
-    "rest": "Resting: spend {traits} tokens to tend to the others at camp (each costs 1 {cost}), or none.",
+    "gather": "Gathering: spend {traits} tokens for extra dice ({cost}), or none.",
+    "scout": "Scouting: spend {traits} tokens for extra dice ({cost}), or none.",
+    "cave": "The cave: spend {traits} tokens for extra dice ({cost}), or none.",
+    "settle": "Settling: spend {traits} tokens for extra dice ({cost}), or none.",
+    "rest": "Resting: spend {traits} tokens to tend to the others at camp ({cost}), or none.",
 }
 
 ASK_PROMPTS = {
@@ -289,7 +298,11 @@ def prompt(state: LiveOnState, seat: int | None) -> str:
             return f"You lose {ask['n']} {ask['pool']}: choose which tokens go (the first choice is the usual one)."
         return f"{{p{ask['seat']}}} is choosing which tokens to lose."
     if seat in active and ask["kind"] == "spend":  # the spender is told what the roll is for and what it costs
-        cost = " or ".join(sorted({"health" if t in HEALTH_TRAITS else "morale" for t in ask["traits"]}))
+        cost = "1 " + " or ".join(sorted({"health" if t in HEALTH_TRAITS else "morale" for t in ask["traits"]}))
+        if any(m.get("plans") for m in flow.legal_moves(state, seat)):  # the band's free die, once a round
+            cost = f"each of yours costs {cost}; the band's plans token adds one die for free"
+        else:
+            cost = f"each costs {cost}"
         return SPEND_PROMPTS[ask["purpose"]].format(traits=" or ".join(ask["traits"]), face=state.get("face"),
                                                     cost=cost)
     if seat in active:

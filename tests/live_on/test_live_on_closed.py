@@ -31,12 +31,27 @@ def plain(text: str) -> str:
     return re.sub(r"\{p\d+\}", "another player", text)
 
 
+def check_options(state, checked: set) -> None:
+    """An event being met: every seat, every option."""
+    for seat in range(state["players"]):
+        legal = RULES.legal_moves(state, seat)
+        for index in range(3):
+            move = {"type": "option", "index": index}
+            why = closed.why_not_option(state, seat, index)
+            assert (why == "") == (move in legal), (index, why)
+            if why and seat in flow.active_seats(state):  # the others are told it is not their turn
+                assert refusal(state, seat, move) == plain(why)
+            checked.add("option" if why else "open option")
+
+
 def test_a_reason_is_given_exactly_when_the_move_is_not_legal_and_the_refusal_says_it():
     rnd = random.Random(5)
     checked = set()
     for players, seed in ((2, 3), (4, 8), (5, 2)):
         for state, _, _ in random_game(players, seed, rnd):
             ask = state["ask"]
+            if state["enc"] is not None and not state["enc"]["flipped"]:
+                check_options(state, checked)
             if ask is None or ask["kind"] not in ("role", "zones"):
                 continue
             for seat in flow.active_seats(state):
@@ -68,7 +83,7 @@ def test_a_reason_is_given_exactly_when_the_move_is_not_legal_and_the_refusal_sa
                     if why:
                         assert refusal(state, seat, move) == why
                         checked.add("call")
-    assert {"role", "vacant"} <= checked
+    assert {"role", "vacant", "option", "open option"} <= checked
 
 
 def shown_reasons(state, seat) -> tuple[dict, str]:

@@ -5,13 +5,24 @@ from __future__ import annotations
 
 import functools
 import html
+import re
 from fractions import Fraction
 from itertools import product
 
 import pytest
+from test_live_on_abilities import place
 from test_live_on_helpers import go, play, table
 
-from apps.live_on.content import EVENT_SUCCESS, GIFTS, MAGE_FAILURE, PASTS, ROLE_BRIEFS
+from apps.live_on.content import (
+    BUILDINGS,
+    EVENT_BY_ID,
+    EVENT_SUCCESS,
+    GIFTS,
+    MAGE_FAILURE,
+    PASTS,
+    ROLE_BRIEFS,
+    WINTER_ROUND,
+)
 from apps.live_on.engine import RULES
 from apps.live_on.odds import chance, chance_after_mage, mage_shift, percent
 from tests.board_templates import GameTemplates
@@ -105,3 +116,59 @@ def test_the_log_of_a_roll_says_what_was_needed_and_what_came_of_it_in_words():
     assert "{p0} gathers: rolls [1 3 6], needing 4 or less: 2 successes, 2 resources gained." in lines
     assert "{p0} rolled the group's lowest (1, 3 under 4): 3 bonus resources gained." in lines
     assert "The presence die shows 5, more than the 1 presence token there: no event for this group." in lines
+
+
+def text_of(page: str) -> str:
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", page)).split())
+
+
+def test_each_zone_s_explanation_sits_in_its_tile_beside_its_go_button():
+    state = table([("farmer", "woken")])
+    page = BOARDS.board(state, 0)
+    ring = page[page.index('class="lo-ring"'):page.index("</ol>", page.index('class="lo-ring"'))]
+    placed = 0
+    for tile in ring.split('<li class="lo-tile ')[1:]:
+        for why in re.findall(r'lo-move-go"[^>]*aria-describedby="(lo-why-\d+)"', tile):
+            assert f'id="{why}"' in tile
+            placed += 1
+    assert placed == sum(m["type"] == "go" for m in RULES.legal_moves(state, 0)) == 6
+
+
+def test_the_table_shows_the_band_s_goal_its_progress_and_everyone_s_health():
+    state = table([("farmer", "woken"), ("spouse", "seer")])
+    state["buildings"][BUILDINGS[0].id] = BUILDINGS[0].cost
+    state["seats"][1]["traits"]["strong"] -= 1
+    health = [RULES.view(state, 0)["seats"][s]["health"] for s in (0, 1)]
+    words = text_of(BOARDS.board(state, 1))
+    assert f"Goal: all 6 buildings before winter · 1 of 6 built, round 1 of {WINTER_ROUND[2]}" in words
+    assert f"Keep health above 0: Ada: {health[0]} Bo (you): {health[1]}" in words
+
+
+def test_a_spend_the_plans_token_helps_with_says_its_die_is_free():
+    state = go(table([("farmer", "woken")], res=0), ["gather"])
+    assert "each costs 1 health" in RULES.view(state, 0)["prompt"]
+    state = go(table([("farmer", "woken")], res=0), ["gather"])
+    state["buildings"]["plans"] = 2
+    prompt = RULES.view(state, 0)["prompt"]
+    assert "each costs 1 health" not in prompt
+    assert "each of yours costs 1 health; the band's plans token adds one die for free" in prompt
+    labels = {(m["count"], m["trait"]): RULES.describe_move(state, 0, m) for m in RULES.legal_moves(state, 0)
+              if m.get("plans")}
+    assert labels[1, "active"] == "Use the plans token as an active token: 1 free die"
+    assert labels[3, "keen"] == "Spend 2 keen tokens and the plans token"
+    free = RULES.explain_move(state, 0, {"type": "spend", "trait": "active", "count": 1, "plans": True})
+    assert "Roll 2 dice (1 from the plans token, free)" in free and "health" not in free
+
+
+def test_the_options_of_an_event_someone_else_meets_each_say_why_they_are_not_yours():
+    state = table([("soldier", "woken"), ("spouse", "seer")])
+    place(state, "spot1", "barrow-warden")
+    state = go(state, [("spot1", "barrow-warden"), "gather"])
+    assert state["ask"] == {"kind": "option", "seat": 0}
+    page = BOARDS.board(state, 1)
+    options = page[page.index('class="lo-options"'):]
+    notes = [html.unescape(n) for n in re.findall(r'class="lo-whynot"[^>]*>([^<]*)<', options)]
+    needs = [o.diamonds for o in EVENT_BY_ID["barrow-warden"].options]  # 2, 2, 1
+    assert notes == [f"Ada meets this event, not you. It needs {n} success{'es' if n > 1 else ''} of 4 or less."
+                     for n in needs]
+    assert "lo-whynot" not in BOARDS.board(state, 0)[page.index('class="lo-options"'):]  # the chooser: buttons
