@@ -196,6 +196,7 @@ def _player(placer: _Placer, s: int, seat: int | None, view: dict, names: list[s
         "turn": view["phase"] == "play" and view["turn"]["seat"] == s,
         "deciding": pending.get("seat") == s,
         "piles": piles,
+        "empty_colors": [p["color"] for p in piles if not p["top"]],
         "hand": hand,
         "hand_ages": record["hand_ages"],
         "hand_count": record["hand_count"],
@@ -266,9 +267,9 @@ def action_guide(view: dict, legal: list[dict], seat: int | None, achievements: 
     no_dogma = "not now" if any(p["top"] for p in record["board"]) else "your board is empty"
     guide = [
         {"kind": "meld", "name": "Meld", "ok": "meld" in kinds,
-         "how": "a card from your hand: it goes on top of its colour's pile" if "meld" in kinds else no_meld},
+         "how": "a hand card onto its colour's pile" if "meld" in kinds else no_meld},
         {"kind": "dogma", "name": "Dogma", "ok": "dogma" in kinds,
-         "how": "tap one of your top cards to do what it says" if "dogma" in kinds else no_dogma},
+         "how": "tap a top card to do what it says" if "dogma" in kinds else no_dogma},
     ]
     open_ages = [a for a in achievements if a["entry"] or a["blocked"]]
     if "achieve" in kinds:
@@ -281,6 +282,42 @@ def action_guide(view: dict, legal: list[dict], seat: int | None, achievements: 
         how = "none left"
     guide.append({"kind": "achieve", "name": "Achieve", "ok": "achieve" in kinds, "how": how})
     return guide
+
+
+DOGMA_LINE = re.compile(r"^(?P<card>[^:{]+): \{p(?P<seat>\d+)\} carried out the dogma of (?P=card)\.$")
+OWN_LINE = re.compile(r"^\{p(?P<seat>\d+)\} (?P<did>.*?)\.?$")
+EFFECT_LINE = re.compile(r"^[^:{]+: \{p(?P<seat>\d+)\} (?P<did>.*?)\.?$")
+
+
+def last_turns(view: dict, seat: int | None, names: list[str]) -> list[str]:
+    """What the others did in their latest turns (between ``seat``'s actions), one line per player from the log, so
+    a phone player, whose log waits behind a button, sees at the top of the board what just happened: each
+    top-level action ("melded Road Building onto their board", "dogma of Clothing"), and what their dogmas did to
+    ``seat`` (at most two lines). Empty for an onlooker, or before anyone else has acted."""
+    if seat is None:
+        return []
+    blocks: list[tuple[int | None, str, list[str]]] = []  # (actor, action, what it did to seat)
+    for line in view.get("log") or []:
+        dogma, own = DOGMA_LINE.match(line), OWN_LINE.match(line)
+        if dogma or own:
+            action = f"dogma of {dogma.group('card')}" if dogma else name_seats(own.group("did"), names)
+            blocks.append((int((dogma or own).group("seat")), action, []))
+        elif blocks and (effect := EFFECT_LINE.match(line)) and int(effect.group("seat")) == seat:
+            blocks[-1][2].append(name_seats(effect.group("did"), names).replace(" their ", " your "))
+    while blocks and blocks[-1][0] == seat:  # the player's own actions this turn
+        blocks.pop()
+    done: dict[int, list[str]] = {}
+    on_me: list[str] = []
+    for actor, action, effects in reversed(blocks):
+        if actor == seat:
+            break
+        done.setdefault(actor, []).insert(0, action)
+        on_me[:0] = effects
+    lines = [f"{wording.seat_name(names, s)}: " + "; ".join(acts) + "." for s, acts in reversed(done.items())]
+    if on_me:
+        more = f" (and {len(on_me) - 2} more)" if len(on_me) > 2 else ""
+        lines.append("You: " + "; ".join(on_me[:2]) + more + ".")
+    return lines
 
 
 def board_layout(view: dict, legal: list[dict], seat: int | None, names: list[str]) -> dict:
@@ -309,5 +346,6 @@ def board_layout(view: dict, legal: list[dict], seat: int | None, names: list[st
         "table_changed": bool(marks.get("table")),
         "actions": _actions(placer, legal, names),
         "guide": action_guide(view, legal, seat, achievements),
+        "since": last_turns(view, seat, names),
         "colors": COLORS,
     }

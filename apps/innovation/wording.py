@@ -107,8 +107,9 @@ def prompt(state: InnovationState, viewer: int | None, source: str) -> str:
     turn = state["turn"]
     left = turn["actions"]
     if viewer == turn["seat"]:
-        return (f"{left} action{'s' if left != 1 else ''} left: draw, meld a card from your hand, achieve, "
-                "or tap a top card for its dogma.")
+        # The board lists each action with where to tap it (layout.action_guide): the prompt, which sticks above it
+        # on a phone, stays one short line.
+        return f"{left} action{'s' if left != 1 else ''} left: draw, meld, dogma or achieve."
     return f"It is {{p{turn['seat']}}}'s turn."
 
 

@@ -157,8 +157,8 @@ def guide(page: str) -> list[str]:
 def test_a_turn_lists_the_other_actions_with_where_to_tap_or_why_not_now():
     s = give(table(), 0, hand=["Sailing"], board=["Archery"], score=["Oars"])
     page = html.unescape(BOARDS.board(s, 0))
-    assert guide(page) == ["Meld a card from your hand: it goes on top of its colour's pile",
-                           "Dogma tap one of your top cards to do what it says",
+    assert guide(page) == ["Meld a hand card onto its colour's pile",
+                           "Dogma tap a top card to do what it says",
                            "Achieve age 1: needs 5 points (you have 1)"]
     assert 'class="in-guide"' not in BOARDS.board(s, 1), "only on one's own turn"
     # A lesson's step enables its one move: the others are possible but not now.
@@ -205,3 +205,33 @@ def test_the_board_marks_what_the_last_move_changed_and_nothing_else():
     page = BOARDS.board(s, 1)
     assert 'class="in-pile in-green is-changed"' not in page, "the older move is no longer marked"
     assert 'class="in-back in-deck is-changed" role="img" aria-label="Age 1:' in page
+
+
+def last_turn(page: str) -> list[str]:
+    """The lines of the 'Last turn' box at the top of the board, as read."""
+    box = re.search(r'<div class="in-since">(.*?)</div>', page)
+    return re.findall(r"<p>(.*?)</p>", box.group(1)) if box else []
+
+
+def test_the_board_says_what_the_others_did_last_and_what_it_did_to_you():
+    # Ada melds and draws; Bea's Archery then demands of Ada (no castle against Bea's two): the top of Ada's board
+    # says so until Ada has acted again.
+    s = give(table(), 0, hand=["Sailing"])
+    s = give(s, 1, board=["Archery"])
+    s = RULES.apply(s, 0, {"type": "meld", "card": "Sailing"})
+    s = RULES.apply(s, 0, {"type": "draw"})
+    assert last_turn(html.unescape(BOARDS.board(s, 0))) == [], "only one's own actions so far"
+    s = RULES.apply(s, 1, {"type": "dogma", "card": "Archery"})
+    while s["pending"] is not None:
+        seat = s["pending"]["seat"]
+        s = RULES.apply(s, seat, BOARDS.legal_entries(s, seat)[0]["move"])
+    lines = last_turn(html.unescape(BOARDS.board(s, 0)))
+    assert lines[0] == "Bea: dogma of Archery.", lines
+    assert lines[1] == "You: drew City States; gave a 1 to Bea.", lines
+    assert "{p" not in lines[1] and " their " not in lines[1], lines
+    assert last_turn(html.unescape(BOARDS.board(s, 1))) == ["Ada: melded Sailing onto their board; drew a 1."], \
+        "Bea, mid-turn, still reads Ada's turn, not her own"
+    assert 'class="in-since"' not in BOARDS.board(s, None), "an onlooker reads the log"
+    s = RULES.apply(s, 1, {"type": "draw"})
+    s = RULES.apply(s, 0, {"type": "draw"})
+    assert last_turn(html.unescape(BOARDS.board(s, 0)))[0] == "Bea: dogma of Archery; drew a 1.", "still, mid-turn"
