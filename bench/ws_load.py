@@ -9,8 +9,9 @@ Daphne processes serving ``config.asgi:application`` and two serving ``bench/ech
 ``--game-urls`` and ``--echo-urls`` point it at servers already running instead (it still needs
 DATABASE_URL, and the servers' DJANGO_SECRET_KEY, to create users, sessions and matches).
 
-What it measures, every client speaking the JSON protocol (``?format=json``) over real sockets, spread over
-both processes, seats authenticated by a session cookie, spectators anonymous:
+What it measures, every match client speaking the JSON protocol (``?format=json``), or with ``--format html`` as
+a browser's match page does (``static/civitas/match.js``), over real sockets spread over both processes, seats
+authenticated by a session cookie, spectators anonymous:
 
 - bare pair: two echo clients on different processes; one sends a frame, the time until both have it, one
   frame at a time (frames relayed per second, and ms).
@@ -21,9 +22,19 @@ both processes, seats authenticated by a session cookie, spectators anonymous:
   ``--interval`` seconds for ``--duration`` seconds: moves accepted per second and move-to-everyone times.
 - (c) one match with ``--spectators`` spectators: move-to-everyone times, against the bare fan-out.
 
-Echo frames are padded to the mean size of the state frames seen in (a), and both kinds of frame are read
-the same way (only the version at the start of the text is parsed, except by seats, which need their legal
-moves), so the ratios compare what the servers do, not what this client does.
+Echo frames are padded to the mean size of the state frames seen in (a) (if only (b) ran, of (b)'s frames that
+brought a new version), and both kinds of frame are read the same way (only the version at the start of the text is
+parsed, except by seats, which need their legal moves), so the ratios compare what the servers do, not what this
+client does.
+
+HTML sockets (``--format html``) get what a browser gets: the whole table as a state frame
+(``{"type": "state", "version": .., "html": ..}``), then for each move a patch of the regions and parts that changed
+(``{"type": "patch", "base": .., "version": .., "regions": {id: html}, "parts": {id: html}, "lists": {id: splices}}``).
+A spectator follows the versions only; a seat keeps its table as match.js does (``bench/_html_table.py``: regions
+replaced by ``data-region`` id, parts by ``data-part`` id, each ``<template data-keep>`` filled with the part the page
+has, lists spliced by ``data-list`` id) and plays a random enabled ``[data-move]`` control's move from it. A patch
+whose base is not the version a client has (or, for a seat, that names an element its table lacks) is answered with
+``{"type": "sync"}``, as a page answers it, and counted as an error.
 
 ``--capacity`` finds each side's capacity instead of measuring (b) at given M: it runs (b) at the first
 ``--matches`` value, then at M times ``--capacity-step``, and so on, until p99 passes 150 ms, a frame is lost or a
@@ -48,8 +59,13 @@ arrives after the 10 s wait is late, not lost: its move is an error (``timeout``
 Handshakes refused while many sockets join are retried and counted as errors too.
 
 The client is one asyncio process on the same machine as the servers, so its own work is in every figure;
-the bare echo pays the same. Its cycle collector is off while a scenario plays (its pauses were the client's,
-not the servers'), and seats parse their frames with orjson.
+the bare echo pays the same. One process saturates at about 700 frames/s, before the site does: ``--clients N``
+spreads (b)'s matches, and the echo's rooms, over N client processes, each with its own event loop and a share of
+the rooms, all starting to play together; their times, errors and lost frames are merged (the clock is the
+machine's monotonic one, the same in every process). (a), (c), the bare pair and fan-out, churn and idle sockets stay
+in the main process. Each (b) reports the client's CPU per move beside the servers'. The client's cycle collector
+is off while a scenario plays (its pauses were the client's, not the servers'), and seats parse their frames with
+orjson.
 """
 
 from __future__ import annotations
@@ -58,18 +74,21 @@ import argparse
 import asyncio
 import gc
 import json
+import multiprocessing
 import os
 import random
 import re
 import resource
 import secrets
 import shlex
+import shutil
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import traceback
 from collections import Counter
 from pathlib import Path
 
@@ -83,8 +102,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench import _gc_probe  # noqa: E402 -- found once the repository is on the path
+from bench._html_table import Table  # noqa: E402 -- found once the repository is on the path
 
 VERSION = re.compile(rb'^\{"type": ?"(\w+)", ?"version": ?(\d+)')
+PATCH = re.compile(rb'^\{"type": ?"patch", ?"base": ?(\d+), ?"version": ?(\d+)')  # an HTML page's patch
+SYNC = '{"type": "sync"}'
 MOVE_TIMEOUT = 10.0
 HELD_P99_MS = 150.0  # (b)'s target: a load holds while its p99 move-to-everyone stays within this
 PROGRESS_EVERY = 5.0  # seconds between progress lines on stderr while a scenario plays
@@ -105,14 +127,33 @@ class Stats:
 
 
 class Client:
-    """One socket: remembers every version it saw and tells its room when a new one arrives."""
-    def __init__(self, room: Room, ws, seat: int | None):
+    """One socket: remembers every version it saw and tells its room when a new one arrives. A browser's (``html``)
+    seat keeps its table (``bench/_html_table.py``) to play from; a browser's spectator only follows the versions,
+    asking for sync, as a page does, when a patch is not for the version it has."""
+    def __init__(self, room: Room, ws, seat: int | None, html: bool = False):
         self.room, self.ws, self.seat = room, ws, seat
         self.version = -1
         self.seen: set[int] = set()
         self.state: dict | None = None
+        self.table = Table() if html and seat is not None else None
         self.closing = False
         self.task = asyncio.create_task(self.read())
+
+    def pick(self, rng: random.Random, version: int) -> str | None:
+        """A random legal move (as JSON text) from this seat's last frame, if that is of ``version``."""
+        if self.table is not None:
+            moves = self.table.moves() if self.table.version == version else None
+            return rng.choice(moves) if moves else None
+        state = self.state
+        if state and state["version"] == version and state["legal"]:
+            return json.dumps(rng.choice(state["legal"]))
+        return None
+
+    async def unsynced(self, stats: Stats) -> None:
+        """A patch this page could not apply (a frame lost, or a server's mistake): counted, and answered as the
+        page answers it, by asking for the whole table."""
+        stats.errors["patch not at its base"] += 1
+        await self.ws.send(SYNC)
 
     async def read(self):
         stats = self.room.stats
@@ -121,18 +162,27 @@ class Client:
                 raw = await self.ws.recv(decode=False)
                 now = time.perf_counter()
                 Room.frames_received += 1
-                head = VERSION.match(raw)
+                head = VERSION.match(raw) or PATCH.match(raw)
                 if head is None:
-                    if raw.startswith(b'{"type": "error"'):
+                    if raw.startswith((b'{"type": "error"', b'{"type":"error"')):
                         stats.errors[json.loads(raw)["code"]] += 1
                     continue
                 version = int(head.group(2))
-                if version <= self.version:
+                if self.table is not None:
+                    done = self.table.apply(orjson.loads(raw))
+                    if done == "sync":
+                        await self.unsynced(stats)
+                    if done not in ("drawn", "patched") or version <= self.version:
+                        continue
+                elif version <= self.version:
+                    continue
+                elif head.re is PATCH and int(head.group(1)) != self.version:
+                    await self.unsynced(stats)
                     continue
                 self.version = version
                 self.seen.add(version)
                 stats.frame_bytes.append(len(raw))
-                if self.seat is not None:
+                if self.seat is not None and self.table is None:
                     self.state = orjson.loads(raw)
                 self.room.arrived(self, version, now)
         except ConnectionClosed:
@@ -206,11 +256,10 @@ class MatchRoom(Room):
 
     def next_frame(self):
         for client in self.clients:
-            state = client.state
-            if client.seat is not None and state and state["version"] == self.version and state["legal"]:
-                move = self.rng.choice(state["legal"])
-                return client, json.dumps({"type": "move", "move": move, "version": self.version,
-                                           "id": f"b{self.match_id}.{self.version}"})
+            move = client.pick(self.rng, self.version) if client.seat is not None else None
+            if move is not None:
+                return client, (f'{{"type": "move", "move": {move}, "version": {self.version}, '
+                                f'"id": "b{self.match_id}.{self.version}"}}')
         return None
 
 
@@ -223,8 +272,15 @@ class EchoRoom(Room):
         return self.clients[0], f'{{"type": "state", "version": {self.version + 1}, "pad": "{self.pad}"}}'
 
 
-async def open_client(room: Room, url: str, seat: int | None = None, cookie: str = "", gate=None) -> None:
-    """Join the room, retrying a refused handshake (each refusal is an error); a spectator may give up."""
+def match_path(match_id: int, fmt: str) -> str:
+    """A match socket's path: a browser's page asks for HTML frames, a bench's or an app's for JSON."""
+    return f"/ws/matches/{match_id}/" + ("?format=json" if fmt == "json" else "")
+
+
+async def open_client(room: Room, url: str, seat: int | None = None, cookie: str = "", gate=None,
+                      html: bool = False) -> None:
+    """Join the room, retrying a refused handshake (each refusal is an error); a spectator may give up. ``html``:
+    the socket is a browser's (its seat keeps its table to play from)."""
     origin = "http://" + url.split("/")[2]
     headers = {"Cookie": f"sessionid={cookie}"} if cookie else {}
     for attempt in range(10):
@@ -241,7 +297,7 @@ async def open_client(room: Room, url: str, seat: int | None = None, cookie: str
             raise RuntimeError(f"seat {seat} could not connect to {url}")
         room.stats.errors["spectator never joined"] += 1
         return
-    client = Client(room, ws, seat)
+    client = Client(room, ws, seat, html)
     room.clients.append(client)
 
 
@@ -252,15 +308,16 @@ class Watchers(Room):
         return None
 
 
-async def churn(urls: list[str], match_ids: list[int], count: int, every: float, stop: asyncio.Event) -> Stats:
+async def churn(urls: list[str], match_ids: list[int], count: int, every: float, stop: asyncio.Event,
+                fmt: str = "json") -> Stats:
     """Until ``stop``: open ``count`` spectator sockets spread over ``match_ids``, hold them ``every`` seconds,
     close them all at once. The returned stats count the rounds (``accepted``) and any errors."""
     stats = Stats(f"churn of {count}")
     gate = asyncio.Semaphore(20)
     while not stop.is_set():
         room = Watchers(stats)
-        await asyncio.gather(*(open_client(room, f"{urls[i % len(urls)]}/ws/matches/{match_ids[i % len(match_ids)]}"
-                                           f"/?format=json", gate=gate) for i in range(count)))
+        await asyncio.gather(*(open_client(room, urls[i % len(urls)] + match_path(match_ids[i % len(match_ids)], fmt),
+                                           gate=gate) for i in range(count)))
         try:
             await asyncio.wait_for(stop.wait(), every)
         except TimeoutError:
@@ -270,7 +327,7 @@ async def churn(urls: list[str], match_ids: list[int], count: int, every: float,
     return stats
 
 
-async def open_idle(urls: list[str], count: int, make, first_user: int) -> Watchers:
+async def open_idle(urls: list[str], count: int, make, first_user: int, fmt: str = "json") -> Watchers:
     """``count`` idle sockets: half ``/ws/me/`` of signed-in people (the seats of new matches, several sockets to
     each, as of several tabs), half watchers of those matches, where nothing moves (a match for every twenty)."""
     stats = Stats(f"{count} idle sockets")
@@ -281,8 +338,8 @@ async def open_idle(urls: list[str], count: int, make, first_user: int) -> Watch
     mine = count // 2
     opening = [open_client(room, f"{urls[i % len(urls)]}/ws/me/", cookie=cookies[i % len(cookies)], gate=gate)
                for i in range(mine)]
-    opening += [open_client(room, f"{urls[i % len(urls)]}/ws/matches/{matches[i % len(matches)]['id']}/?format=json",
-                            gate=gate) for i in range(count - mine)]
+    opening += [open_client(room, urls[i % len(urls)] + match_path(matches[i % len(matches)]["id"], fmt), gate=gate)
+                for i in range(count - mine)]
     await asyncio.gather(*opening)
     for client in room.clients:  # a person's own socket hears no version: nothing to wait for but quiet
         client.version = max(client.version, 0)
@@ -354,22 +411,26 @@ async def settle(rooms: list[Room], quiet: float = 1.0, limit: float = 300.0):
     raise RuntimeError("clients never settled")
 
 
-async def open_matches(stats: Stats, matches: list[dict], urls: list[str], spectators: int) -> list[MatchRoom]:
+async def open_matches(stats: Stats, matches: list[dict], urls: list[str], spectators: int, fmt: str = "json",
+                       quiet: bool = False) -> list[MatchRoom]:
+    """Two seats and ``spectators`` spectators for each match, speaking ``fmt``; ``quiet``: no line on stdout."""
     gate = asyncio.Semaphore(20)
     rooms, opening = [], []
+    html = fmt == "html"
     for n, match in enumerate(matches):
         room = MatchRoom(stats, match["id"], random.Random(match["id"]))
         rooms.append(room)
-        path = f"/ws/matches/{match['id']}/?format=json"
+        path = match_path(match["id"], fmt)
         for seat, cookie in enumerate(match["cookies"]):
-            opening.append(open_client(room, urls[(n + seat) % len(urls)] + path, seat, cookie, gate))
+            opening.append(open_client(room, urls[(n + seat) % len(urls)] + path, seat, cookie, gate, html))
         for i in range(spectators):
-            opening.append(open_client(room, urls[(n + i) % len(urls)] + path, gate=gate))
+            opening.append(open_client(room, urls[(n + i) % len(urls)] + path, gate=gate, html=html))
     started = time.perf_counter()
     await asyncio.gather(*opening)
     await settle(rooms)
     joined = sum(len(room.clients) for room in rooms)
-    print(f"{stats.name}: {joined} sockets joined and quiet in {time.perf_counter() - started:.1f} s", flush=True)
+    if not quiet:
+        print(f"{stats.name}: {joined} sockets joined and quiet in {time.perf_counter() - started:.1f} s", flush=True)
     return rooms
 
 
@@ -427,6 +488,120 @@ async def bare(stats: Stats, urls: list[str], watchers: int, pad: int, steps: in
         client.version = 0
     await settle([room])
     await play(stats, [room], interval, None, steps)
+
+
+# --- the client spread over processes (--clients N) ---------------------------------------------------------
+
+
+class Spread:
+    """``--clients N``: N client processes, each with its own event loop, that open and play a share of (b)'s
+    matches or echo rooms (a job each, ``client_job``), all starting to play together; what they saw is merged into
+    one ``Stats``. Spawned once, before the main process has an event loop, and stopped by ``close``."""
+
+    def __init__(self, count: int):
+        context = multiprocessing.get_context("spawn")
+        self.pipes, self.procs = [], []
+        for _ in range(count):
+            mine, theirs = context.Pipe()
+            proc = context.Process(target=client_process, args=(theirs,), daemon=True)
+            proc.start()
+            theirs.close()
+            self.pipes.append(mine)
+            self.procs.append(proc)
+
+    @property
+    def pids(self) -> list[int]:
+        return [proc.pid for proc in self.procs]
+
+    async def answers(self, expected: str) -> list:
+        found = []
+        for kind, value in await asyncio.gather(*(asyncio.to_thread(pipe.recv) for pipe in self.pipes)):
+            if kind != expected:
+                raise RuntimeError(f"a client process failed:\n{value}")
+            found.append(value)
+        return found
+
+    async def open(self, stats: Stats, jobs: list[dict]) -> None:
+        """Each process opens its job's sockets and waits until they are quiet."""
+        started = time.perf_counter()
+        for pipe, job in zip(self.pipes, jobs, strict=True):
+            pipe.send({**job, "name": stats.name})
+        joined = sum(await self.answers("ready"))
+        print(f"{stats.name}: {joined} sockets joined and quiet in {time.perf_counter() - started:.1f} s "
+              f"({len(self.pipes)} client processes)", flush=True)
+
+    async def play(self, stats: Stats) -> None:
+        """The processes play their rooms at once; their figures are added to ``stats``."""
+        for pipe in self.pipes:
+            pipe.send("go")
+        for seen in await self.answers("done"):
+            stats.everyone += seen["everyone"]
+            stats.sent += seen["sent"]
+            stats.each += seen["each"]
+            stats.frame_bytes += seen["frame_bytes"]
+            stats.accepted += seen["accepted"]
+            stats.errors.update(seen["errors"])
+            stats.lost += seen["lost"]
+            stats.seconds = max(stats.seconds, seen["seconds"])  # they played side by side
+
+    def shares(self, job: dict) -> list[dict]:
+        """A job for each process: a share of the matches, or of the echo rooms."""
+        count = len(self.pipes)
+        if job["kind"] == "match":
+            return [{**job, "matches": job["matches"][i::count]} for i in range(count)]
+        return [{**job, "rooms": job["rooms"] // count + (i < job["rooms"] % count)} for i in range(count)]
+
+    def close(self) -> None:
+        for pipe in self.pipes:
+            try:
+                pipe.send(None)
+            except OSError:  # it is gone already
+                pass
+        for proc in self.procs:
+            proc.join(timeout=15)
+            if proc.is_alive():
+                proc.kill()
+                proc.join()
+
+
+async def job_rooms(stats: Stats, job: dict, quiet: bool = True) -> list[Room]:
+    """Open a job's sockets: ``kind`` "match" (``matches``, ``spectators`` of each, speaking ``fmt``) or "echo"
+    (``rooms`` of ``clients``, frames padded by ``pad``), on ``urls``."""
+    if job["kind"] == "match":
+        return await open_matches(stats, job["matches"], job["urls"], job["spectators"], job["fmt"], quiet)
+    return await open_echo_rooms(stats, job["urls"], job["rooms"], job["clients"], job["pad"])
+
+
+async def ready(stats: Stats, job: dict, spread: Spread | None):
+    """Open (b)'s sockets, those of ``job`` (``job_rooms``), shared by the client processes or here; the answer
+    plays them for ``job``'s duration."""
+    if spread:
+        await spread.open(stats, spread.shares(job))
+        return lambda: spread.play(stats)
+    rooms = await job_rooms(stats, job, quiet=False)
+    return lambda: play(stats, rooms, job["interval"], job["duration"], None)
+
+
+def client_process(pipe) -> None:
+    """A client process of ``Spread``: plays each job it is sent, until it is sent None."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    while (job := pipe.recv()) is not None:
+        try:
+            asyncio.run(client_job(pipe, job))
+        except Exception:  # noqa: BLE001  (told to the main process, which stops the run)
+            pipe.send(("failed", traceback.format_exc()))
+
+
+async def client_job(pipe, job: dict) -> None:
+    """Open a job's rooms, say how many sockets joined, wait for "go", play, and send back what was seen."""
+    stats = Stats(job["name"])
+    rooms = await job_rooms(stats, job)
+    pipe.send(("ready", sum(len(room.clients) for room in rooms)))
+    if await asyncio.to_thread(pipe.recv) != "go":
+        raise RuntimeError("a client process was sent a job where it waited for 'go'")
+    await play(stats, rooms, job["interval"], job["duration"], None)
+    pipe.send(("done", vars(stats)))
 
 
 # --- the production shape: processes, database rows, sessions ---------------------------------------------
@@ -510,6 +685,21 @@ def line(stats: Stats, base: Stats | None = None) -> str:
     parts.append(f"each p99 {pct(stats.each, 0.99):.1f}")
     parts.append(f"n {len(stats.everyone)} lost {stats.lost} errors {dict(stats.errors) or 0}")
     return "  ".join(parts)
+
+
+def sizes(stats: Stats) -> str:
+    """The sizes of the frames that brought a client a new version."""
+    if not stats.frame_bytes:
+        return "  no frame brought a new version"
+    return (f"  frames with a new version: {len(stats.frame_bytes)}, median {statistics.median(stats.frame_bytes):.0f} "
+            f"bytes, mean {statistics.mean(stats.frame_bytes):.0f}")
+
+
+def echo_pad(pad: int, a: Stats, site_frames: list[int]) -> int:
+    """The echo's padding: ``pad`` (from (a)'s frames, or the default) unless only (b) ran, then from (b)'s."""
+    if a.frame_bytes or not site_frames:
+        return pad
+    return max(0, int(statistics.mean(site_frames)) - 40)
 
 
 def slowest(stats: Stats, count: int = 5) -> str:
@@ -600,6 +790,12 @@ def main() -> None:
                              "report the median of the ratios (one stall decides a p99)")
     parser.add_argument("--gc-probe", action="store_true",
                         help="report the servers' cycle collections during (b) (bench/_gc_probe.py)")
+    parser.add_argument("--format", choices=["json", "html"], default="json",
+                        help="what every match socket speaks: json (?format=json, a bench's or an app's) or html (a "
+                             "browser's match page: whole tables, then patches; seats play from their kept table)")
+    parser.add_argument("--clients", type=int, default=1,
+                        help="client processes that share (b)'s matches and the echo's rooms, each with its own event "
+                             "loop (default 1: the main process plays them)")
     parser.add_argument("--game-urls", nargs="+", help="ws://host:port of running site processes")
     parser.add_argument("--echo-urls", nargs="+", help="ws://host:port of running echo processes")
     parser.add_argument("--echo-layer", choices=["stock", "site"], default="stock",
@@ -621,9 +817,17 @@ def main() -> None:
     # Every client of this bench comes from one address, so the cap on sockets per address is off for its servers.
     os.environ.setdefault("CIVITAS_SOCKETS_PER_ADDRESS", "0")
     procs: list[subprocess.Popen] = []
+    spread = static = None
     try:
         game_urls, echo_urls = args.game_urls, args.echo_urls
         subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, check=True)
+        if args.format == "html" and not game_urls and not os.environ.get("DJANGO_STATIC_ROOT"):
+            # Production's tables name the static files collectstatic hashed (as the Dockerfile does): gathered
+            # here, for this run's servers, and removed after.
+            static = Path(tempfile.mkdtemp(prefix="ws_load-static-"))
+            os.environ["DJANGO_STATIC_ROOT"] = str(static)
+            subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=ROOT,
+                           check=True)
 
         django.setup()
         if not game_urls:
@@ -652,8 +856,11 @@ def main() -> None:
             args.probe_folder = None
         args.site_pids = [] if args.game_urls else [proc.pid for proc in procs[:2]]
         args.echo_pids = [] if args.echo_urls else [proc.pid for proc in procs[-2:]]
-        asyncio.run(run(args, game_urls, echo_urls))
+        spread = Spread(args.clients) if args.clients > 1 else None
+        asyncio.run(run(args, game_urls, echo_urls, spread))
     finally:
+        if spread is not None:
+            spread.close()
         for proc in procs:
             proc.terminate()
         for proc in procs:
@@ -661,24 +868,27 @@ def main() -> None:
                 proc.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 proc.kill()
+        if static is not None:
+            shutil.rmtree(static, ignore_errors=True)
 
 
-async def run(args, game_urls: list[str], echo_urls: list[str]) -> None:
+async def run(args, game_urls: list[str], echo_urls: list[str], spread: Spread | None) -> None:
     make = sync_to_async(create_matches)
     users = 0
     pad = 4000
+    client_pids = spread.pids if spread else [os.getpid()]
     a = Stats("(a) one match, one move at a time")
     for _ in range(args.games if "a" in args.scenarios else 0):
         matches = await make(1, users)
         users += 2
-        await play(a, await open_matches(a, matches, game_urls, 1), args.gap, None, None)
+        await play(a, await open_matches(a, matches, game_urls, 1, args.format), args.gap, None, None)
     if a.frame_bytes:
         pad = int(sum(a.frame_bytes) / len(a.frame_bytes)) - 40
     pair = Stats("bare pair")
     await bare(pair, echo_urls, 1, pad, args.steps, args.gap)
     fan = Stats(f"bare fan-out to {args.spectators}")
     await bare(fan, echo_urls, args.spectators, pad, args.steps // 4, args.gap)
-    print(f"\nbare echo on the {args.echo_layer} channel layer; "
+    print(f"\n{args.format.upper()} sockets; bare echo on the {args.echo_layer} channel layer; "
           f"state frames {pad + 40} bytes on average (echo frames padded to it); ms from sending a frame or move"
           f" until every client has its version; (x) ratio to the bare figure; 'each' per recipient", flush=True)
     print(line(pair))
@@ -689,20 +899,27 @@ async def run(args, game_urls: list[str], echo_urls: list[str]) -> None:
         print(f"back to back (1 / mean time to everyone): (a) {rate_a:.1f} moves/s, bare pair {rate_pair:.1f} frames/s"
               f" ({rate_a / rate_pair:.2f}x); target: (a) p50 within 3x bare pair p50", flush=True)
 
+    site_frames: list[int] = []  # the sizes of (b)'s frames: the echo's are padded to their mean if (a) did not run
+
     async def site_b(m: int) -> Stats:
         nonlocal users
         b = Stats(f"(b) {m} matches, a move per {args.interval:g}s")
         matches = await make(m, users)
         users += 2 * m
-        rooms = await open_matches(b, matches, game_urls, args.match_spectators)
+        go = await ready(b, {"kind": "match", "matches": matches, "urls": game_urls, "fmt": args.format,
+                             "spectators": args.match_spectators, "interval": args.interval,
+                             "duration": args.duration}, spread)
         stop = asyncio.Event()
         churning = (asyncio.create_task(churn(game_urls, [match["id"] for match in matches], args.churn,
-                                              args.churn_every, stop)) if args.churn else None)
-        since, cpu_before = time.time(), cpu_seconds(args.site_pids)
-        await play(b, rooms, args.interval, args.duration, None)
+                                              args.churn_every, stop, args.format)) if args.churn else None)
+        since, cpu_before, client_before = time.time(), cpu_seconds(args.site_pids), cpu_seconds(client_pids)
+        await go()
         until = time.time()
+        site_frames.extend(b.frame_bytes)
         print(line(b, pair) + "\n" + slowest(b) + ("\n" + by_second(b) if args.by_second else ""), flush=True)
         print_cpu("site", args.site_pids, cpu_before, b, "move")
+        print_cpu("client", client_pids, client_before, b, "move")
+        print(sizes(b), flush=True)
         if churning is not None:
             stop.set()
             churned = await churning
@@ -714,11 +931,14 @@ async def run(args, game_urls: list[str], echo_urls: list[str]) -> None:
 
     async def echo_b(m: int) -> Stats:
         b = Stats(f"bare echo, {m} rooms, a frame per {args.interval:g}s")
-        rooms = await open_echo_rooms(b, echo_urls, m, 2 + args.match_spectators, pad)
-        cpu_before = cpu_seconds(args.echo_pids)
-        await play(b, rooms, args.interval, args.duration, None)
-        print(line(b, pair), flush=True)
+        size = echo_pad(pad, a, site_frames)
+        go = await ready(b, {"kind": "echo", "rooms": m, "urls": echo_urls, "clients": 2 + args.match_spectators,
+                             "pad": size, "interval": args.interval, "duration": args.duration}, spread)
+        cpu_before, client_before = cpu_seconds(args.echo_pids), cpu_seconds(client_pids)
+        await go()
+        print(line(b, pair) + f"  (frames of {size + 40} bytes)", flush=True)
         print_cpu("echo", args.echo_pids, cpu_before, b, "frame")
+        print_cpu("client", client_pids, client_before, b, "frame")
         return b
 
     if "b" in args.scenarios and args.capacity:
@@ -734,7 +954,7 @@ async def run(args, game_urls: list[str], echo_urls: list[str]) -> None:
             if not args.idle:
                 break
             before = rss_kib(args.site_pids) if args.site_pids else None
-            idle = await open_idle(game_urls, args.idle, make, users)
+            idle = await open_idle(game_urls, args.idle, make, users, args.format)
             users += 2 * idle_matches(args.idle)
             grown = rss_kib(args.site_pids) - before if before is not None else None
             with_idle = await site_b(m)
@@ -750,7 +970,7 @@ async def run(args, game_urls: list[str], echo_urls: list[str]) -> None:
         print(f"target: (b) p99 < {HELD_P99_MS:g} ms and zero lost frames", flush=True)
     if "c" in args.scenarios:
         c = Stats(f"(c) one match, {args.spectators} spectators")
-        rooms = await open_matches(c, await make(1, users), game_urls, args.spectators)
+        rooms = await open_matches(c, await make(1, users), game_urls, args.spectators, args.format)
         await play(c, rooms, args.gap, None, args.steps)
         print(line(c, fan) + "\n" + slowest(c) + "\ntarget: (c) p99 within 1.5x bare fan-out p99", flush=True)
 
