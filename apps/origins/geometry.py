@@ -28,7 +28,7 @@ HUNTS: dict[str, tuple[float, float]] = {k: (v[0], v[1]) for k, v in layout.HUNT
 
 STRAIT_LINES = {s.id: [tuple(layout.LANES[s.id])] for s in STRAITS}
 BRIDGE_LINES = [tuple(v) for v in layout.BRIDGES.values()]
-START_LINES = [(SHAPES[START]["x"], _by1 + 6, SHAPES[t]["x"], SHAPES[t]["y"]) for t in START_EXITS]
+START_LINES = [(_bx1 + 4, _by1 + 20, SHAPES[t]["x"], SHAPES[t]["y"]) for t in START_EXITS]
 assert set(ADJACENT[START]) == set(START_EXITS)
 
 
@@ -38,6 +38,27 @@ def cradle_slot(i: int) -> tuple[float, float]:
         return CRADLE_SLOTS[i]
     x, y = CRADLE_SLOTS[i % 3]
     return x, y + (len(CRADLE_SLOTS) // 3 + (i - len(CRADLE_SLOTS)) // 3) * (CRADLE_SLOTS[3][1] - CRADLE_SLOTS[0][1])
+
+
+# The Cradle's outline, as fractions of its box: a rounded, uneven island (a place, not a panel), and the gorge
+# drawn across it (the Rift it stands for), from its western shore.
+_CRADLE_OUTLINE = [(0.1, 0.03), (0.45, 0.0), (0.82, 0.04), (1.0, 0.2), (0.96, 0.5), (1.0, 0.8), (0.88, 0.98),
+                   (0.5, 0.94), (0.16, 1.0), (0.0, 0.84), (0.04, 0.5), (0.0, 0.18)]
+_CRADLE_GORGE = [(0.0, 0.12), (0.14, 0.15), (0.1, 0.3), (0.2, 0.42), (0.12, 0.6), (0.22, 0.78), (0.16, 0.95)]
+
+
+def _cradle_paths() -> tuple[str, str]:
+    """The Cradle's island (a smooth closed path through its outline's points) and its gorge, in map units."""
+    x, y, w, h = START_BOX
+    pts = [(x + fx * w, y + fy * h) for fx, fy in _CRADLE_OUTLINE]
+    mids = [((ax + bx) / 2, (ay + by) / 2) for (ax, ay), (bx, by) in zip(pts, pts[1:] + pts[:1], strict=True)]
+    island = f"M{mids[-1][0]:.1f} {mids[-1][1]:.1f}" + "".join(
+        f"Q{px:.1f} {py:.1f} {mx:.1f} {my:.1f}" for (px, py), (mx, my) in zip(pts, mids, strict=True)) + "Z"
+    gorge = "M" + "L".join(f"{x + fx * w:.1f} {y + fy * h:.1f}" for fx, fy in _CRADLE_GORGE)
+    return island, gorge
+
+
+CRADLE_ISLAND, CRADLE_GORGE = _cradle_paths()
 
 
 def _line(a: float, b: float, c: float, d: float) -> dict:
@@ -52,6 +73,7 @@ def map_context() -> dict:
         "borders": BORDERS,
         "paths": {t.id: "" for t in TERRITORIES},
         "bridges": [_line(*b) for b in BRIDGE_LINES],
-        "start": {"x": START_BOX[0], "y": START_BOX[1], "w": START_BOX[2], "h": START_BOX[3], "name": "the Cradle",
-                  "cx": SHAPES[START]["x"], "lines": [_line(*line) for line in START_LINES]},
+        "start": {"x": START_BOX[0], "y": START_BOX[1], "w": START_BOX[2], "h": START_BOX[3], "name": "The Cradle",
+                  "cx": SHAPES[START]["x"], "label_y": START_BOX[1] + 16, "path": CRADLE_ISLAND,
+                  "rift": CRADLE_GORGE, "lines": [_line(*line) for line in START_LINES]},
     }

@@ -119,7 +119,8 @@ def describe(move: Move, *, pawn_form: str | None = None, pawn_at: str | None = 
         where = f" in {space_name(pawn_at)}" if pawn_at else ""
         what = form_words(pawn_form) if pawn_form else "a"
         whose = f"{seat_token(pawn_owner)}'s" if pawn_owner is not None else "the"
-        why = " to evolve from" if mover is not None and pawn_owner is not None and pawn_owner != mover else ""
+        rivals = mover is not None and pawn_owner is not None and pawn_owner != mover
+        why = " to evolve a new pawn of yours from it" if rivals else ""
         return f"Pick {whose} {what} pawn{where}{why}"
     if kind == "choose":
         return option_label(choosing or "", move["option"])

@@ -44,12 +44,15 @@ LAT_TOP, LAT_BOTTOM = 84.0, -86.0
 K = WIDTH / 360
 HEIGHT = round((LAT_TOP - LAT_BOTTOM) * K)
 
-# A pawn is drawn as a piece PIECE_W x PIECE_H map units around its spot (templatetags/origins_tags.py draws it).
-PIECE_W, PIECE_H = 28, 34
+# A pawn is drawn as a piece PIECE_W x PIECE_H map units around its spot (templatetags/origins_tags.py draws it),
+# its size mark 13.5 units tall so that it reads >= 10 px where the map is drawn 754 px wide; a ring of RING units
+# around it marks it picked or just changed. No piece (with its ring) may touch another, whatever is where.
+PIECE_W, PIECE_H = 28, 38
+RING = 1
 HUNT_R = 8
-FONT = 11  # map units; the name's box is estimated generously (bold sans)
-CHAR_W = 7.2
-LINE_H = 13
+FONT = 13.5  # map units (>= 10 px at 754 px wide); the name's box is estimated generously (bold sans)
+CHAR_W = 8.8
+LINE_H = 15
 
 # Seeds (lon, lat) of each territory: the land nearest them is theirs. The first is where its pawn stands unless
 # SPOTS says otherwise.
@@ -98,9 +101,10 @@ SEEDS: dict[str, list[tuple[float, float]]] = {
 }
 # Where the pawn stands when not on the first seed (lon, lat): crowded regions spread out.
 SPOTS: dict[str, tuple[float, float]] = {
-    "iberia": (-5, 40), "maghreb": (6, 30), "sahara": (13, 16), "sahel": (-6, 14), "nile": (26, 20),
-    "levant": (37, 30), "anatolia": (34, 42.5), "arabia": (48, 22), "highlands": (44, 9), "rift": (35.5, -6.5),
-    "sundaland": (112, 0), "arnhem": (133, -18.5), "tasmania": (147, -43), "wilkes": (110, -72),
+    "iberia": (-5.5, 40), "maghreb": (6, 30), "sahara": (14, 15), "sahel": (-6, 14), "nile": (25.5, 20),
+    "levant": (36.5, 27.5), "anatolia": (34, 42.5), "arabia": (48.5, 24), "highlands": (44, 9), "rift": (35.5, -6.5),
+    "sundaland": (112, 0), "arnhem": (133, -20), "outback": (121.5, -25.5), "murray": (145, -28),
+    "tasmania": (147, -43), "wilkes": (110, -72), "patagonia": (-69, -47),
 }
 # A point in each strait's water: its lane joins the nearest coasts of its two territories.
 STRAIT_WATER = {"gibraltar": (-5.6, 36), "bab": (43.4, 12.6), "korea": (129, 34.5), "wallace": (130, -4),
@@ -109,9 +113,9 @@ STRAIT_WATER = {"gibraltar": (-5.6, 36), "bab": (43.4, 12.6), "korea": (129, 34.
 # Africa's land (lon, lat), cut from Asia's along the Suez isthmus and the middle of the Red Sea.
 AFRICA = [(-30, 38), (10, 38), (12, 37.5), (20, 34.5), (32.3, 31.8), (32.5, 29.9), (43.4, 12.6), (53, 12.5),
           (60, -45), (-30, -45)]
-CRADLE = (70.0, -11.0)  # the middle of the Cradle's first row (lon, lat), in the Indian Ocean off East Africa
-CRADLE_COLS, CRADLE_ROWS = 3, 3
-CRADLE_STEP_X, CRADLE_STEP_Y = 32, 40
+CRADLE = (72.0, -15.5)  # the middle of the Cradle's first row (lon, lat), in the Indian Ocean off East Africa
+CRADLE_COLS, CRADLE_ROWS = 3, 2
+CRADLE_STEP_X, CRADLE_STEP_Y = 33, 43
 
 
 def project(lon: float, lat: float) -> tuple[float, float]:
@@ -239,7 +243,7 @@ def overlaps(a: Box, b: Box, gap: float = 1.0) -> bool:
 
 
 def piece_box(x: float, y: float) -> Box:
-    return (x - PIECE_W / 2, y - PIECE_H / 2, x + PIECE_W / 2, y + PIECE_H / 2)
+    return (x - PIECE_W / 2 - RING, y - PIECE_H / 2 - RING, x + PIECE_W / 2 + RING, y + PIECE_H / 2 + RING)
 
 
 def label_lines(name: str) -> list[str]:
@@ -261,9 +265,9 @@ def layout(shapes: dict[str, geo.base.BaseGeometry]) -> dict:  # noqa: C901
     for t in TERRITORIES:
         if t.hunt:
             x, y = spots[t.id]
-            cx, cy = x + PIECE_W / 2 + HUNT_R + 1, y - PIECE_H / 2 + HUNT_R
+            cx, cy = x + PIECE_W / 2 + RING + HUNT_R + 1, y - PIECE_H / 2 + HUNT_R
             if cx + HUNT_R > WIDTH:  # no room right of the piece (Aotearoa): left of it
-                cx = x - PIECE_W / 2 - HUNT_R - 1
+                cx = x - PIECE_W / 2 - RING - HUNT_R - 1
             hunts[t.id] = (round(cx, 1), round(cy, 1))
             obstacles.append((f"hunt {t.id}", (cx - HUNT_R, cy - HUNT_R, cx + HUNT_R, cy + HUNT_R)))
     cx, cy = project(*CRADLE)
@@ -273,41 +277,57 @@ def layout(shapes: dict[str, geo.base.BaseGeometry]) -> dict:  # noqa: C901
     cradle_box = (cx - CRADLE_STEP_X * 1.5 - 4, cy - PIECE_H / 2 - 18,
                   cx + CRADLE_STEP_X * 1.5 + 4, cy + (CRADLE_ROWS - 1) * CRADLE_STEP_Y + PIECE_H / 2 + 4)
     obstacles.append(("cradle", cradle_box))
+    clashes = []
     for a, (na, ba) in enumerate(obstacles):
         for nb, bb in obstacles[a + 1:]:
             if overlaps(ba, bb, 0):
-                print(f"warning: {na} overlaps {nb}", file=sys.stderr)
-    labels = {}
-    # The most crowded first; each name takes the free place nearest its piece (beside it, else a little off).
-    def crowd(t: object) -> int:
+                clashes.append(f"{na} overlaps {nb}")
+    if clashes:
+        raise SystemExit("move the SPOTS apart: " + "; ".join(clashes))
+    # The most crowded first, the larger of two names as crowded first; each name takes the free place nearest its
+    # piece (beside it, else a little off).
+    def crowd(t: object) -> float:
         x, y = spots[t.id]  # type: ignore[attr-defined]
-        return -sum(math.hypot(x - ox, y - oy) < 70 for ox, oy in spots.values())
+        w, h = label_size(label_lines(t.name))  # type: ignore[attr-defined]
+        return -sum(math.hypot(x - ox, y - oy) < 70 for ox, oy in spots.values()) * w * h
 
     def candidates(x: float, y: float, w: float, h: float) -> list[Box]:
         boxes = []
-        for dx in range(-90, 91, 3):
-            for dy in range(-60, 61, 3):
+        for dx in range(-105, 106, 3):
+            for dy in range(-66, 67, 3):
                 boxes.append((x + dx - w / 2, y + dy - h / 2, x + dx + w / 2, y + dy + h / 2))
         return sorted(boxes, key=lambda b: (math.hypot((b[0] + b[2]) / 2 - x, 1.6 * ((b[1] + b[3]) / 2 - y)),
                                             b[1], b[0]))
 
-    for t in sorted(TERRITORIES, key=crowd):
-        x, y = spots[t.id]
-        lines = label_lines(t.name)
-        w, h = label_size(lines)
-        best = None
-        for box in candidates(x, y, w, h):
-            if box[0] < 2 or box[1] < 2 or box[2] > WIDTH - 2 or box[3] > HEIGHT - 2:
-                continue
-            if any(overlaps(box, b) for _, b in obstacles):
-                continue
-            best = box
+    def place(order: list) -> dict | str:
+        """Every name in ``order`` placed, or the name of the territory that found no room."""
+        taken = list(obstacles)
+        labels = {}
+        for t in order:
+            x, y = spots[t.id]
+            lines = label_lines(t.name)
+            w, h = label_size(lines)
+            best = next((box for box in candidates(x, y, w, h)
+                         if box[0] >= 2 and box[1] >= 2 and box[2] <= WIDTH - 2 and box[3] <= HEIGHT - 2
+                         and not any(overlaps(box, b) for _, b in taken)), None)
+            if best is None:
+                return t.id
+            taken.append((f"name {t.id}", best))
+            labels[t.id] = {"x": round((best[0] + best[2]) / 2, 1), "y": round(best[1] + FONT + 1, 1),
+                            "lines": lines, "box": [round(v, 1) for v in best]}
+        return labels
+
+    # A name that finds no room goes first next time; give up after a few rounds.
+    order = sorted(TERRITORIES, key=crowd)
+    for _ in range(60):
+        labels = place(order)
+        if isinstance(labels, dict):
             break
-        if best is None:
-            raise SystemExit(f"no room for the name of {t.name}")
-        obstacles.append((f"name {t.id}", best))
-        labels[t.id] = {"x": round((best[0] + best[2]) / 2, 1), "y": round(best[1] + FONT + 1, 1), "lines": lines,
-                        "box": [round(v, 1) for v in best]}
+        stuck = next(t for t in order if t.id == labels)
+        order.remove(stuck)
+        order.insert(0, stuck)
+    else:
+        raise SystemExit(f"no room for the name of {labels}")
     return {"spots": {k: (round(x, 1), round(y, 1)) for k, (x, y) in spots.items()}, "hunts": hunts,
             "labels": labels, "cradle": {"slots": cradle_slots, "box": [round(v, 1) for v in cradle_box]}}
 

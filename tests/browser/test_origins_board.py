@@ -7,10 +7,13 @@ origins-board-375.png, and origins-choice-<width>.png with a pawn picked)."""
 import json
 
 import pytest
+from django.db import connections
 
+from apps.matches.models import Match
+from apps.origins.content import START, TERRITORIES
 from tests.browser.board_checks import assert_fits_a_thumb as fits_a_thumb
 from tests.browser.board_checks import open_table, seeded_match, two_person_match
-from tests.browser.test_play_chronicle import ARTIFACTS, PHONE, version_of, wait_for_version
+from tests.browser.test_play_chronicle import ARTIFACTS, DESKTOP, PHONE, version_of, wait_for_version
 
 PICKED_IN_VIEW = """() => {
   const map = document.querySelector('#table [data-scroll=map]'), pawn = map.querySelector('.is-picked');
@@ -33,31 +36,43 @@ COVER = """el => { const r = el.getBoundingClientRect(), hit = document.elementF
   r.y + r.height / 2); return `${JSON.stringify(r)} ${hit ? hit.outerHTML.slice(0, 160) : 'nothing'}`; }"""
 
 
-# Every name on the map and every pawn, as boxes on the screen; the pairs that overlap, and the pawns under 24 px.
+# Every name on the map and every pawn, as boxes on the screen; the pairs that overlap (name and name, name and pawn,
+# pawn and pawn), the pawns under 24 px and the size marks and names under 10 px. A pawn's box is everything drawn
+# for it: its piece and any ring marking it picked or changed (a ring once covered "Arabia" and two pawns' rings each
+# other, unseen while only the piece was measured and only pairs starting with a name were compared).
 LABEL_BOXES = """() => {
   document.getAnimations().forEach(a => a.finish());  // a pawn landing is drawn larger for 0.6 s
   const box = el => { const r = el.getBoundingClientRect(); return {l: r.left, t: r.top, r: r.right, b: r.bottom}; };
+  const union = els => els.map(box).reduce((a, b) => ({l: Math.min(a.l, b.l), t: Math.min(a.t, b.t),
+    r: Math.max(a.r, b.r), b: Math.max(a.b, b.b)}));
   const names = [...document.querySelectorAll('#table .og-map .og-label')].map(el => [el.textContent.trim(), box(el)]);
-  const pawns = [...document.querySelectorAll('#table .og-map .og-piece')]
-    .map(el => [el.closest('.og-pawn').getAttribute('aria-label'), box(el)]);
+  const pawns = [...document.querySelectorAll('#table .og-map .og-pawn')].map(el =>
+    [el.getAttribute('aria-label'), union([...el.querySelectorAll('.og-figure, .og-halo')])]);
   const all = names.concat(pawns), clash = [];
   for (let i = 0; i < all.length; i++) for (let j = i + 1; j < all.length; j++) {
     const [n1, a] = all[i], [n2, b] = all[j];
-    const meet = a.l < b.r - 0.5 && b.l < a.r - 0.5 && a.t < b.b - 0.5 && b.t < a.b - 0.5;
-    if (meet && i < names.length) clash.push(`${n1} / ${n2}`);
+    if (a.l < b.r - 0.5 && b.l < a.r - 0.5 && a.t < b.b - 0.5 && b.t < a.b - 0.5) clash.push(`${n1} / ${n2}`);
   }
-  const short = pawns.filter(([, b]) => b.b - b.t < 24).map(([n, b]) => `${n}: ${b.b - b.t}`);
-  return {names: names.length, clash, short};
+  const short = [...document.querySelectorAll('#table .og-map .og-piece')].map(el => el.getBoundingClientRect())
+    .filter(r => r.height < 24).map(r => r.height);
+  const px = el => parseFloat(getComputedStyle(el).fontSize) * el.getScreenCTM().a;
+  const tiny = sel => [...document.querySelectorAll(sel)].filter(el => px(el) < 10)
+    .map(el => `${el.textContent.trim()}: ${px(el).toFixed(1)} px`);
+  return {names: names.length, clash, short, tiny_sizes: tiny('#table .og-map .og-size'),
+          tiny_names: tiny('#table .og-map .og-label')};
 }"""
 
 
 def assert_names_stay_clear(page, pawns_readable: bool) -> None:
-    """No name on the map overlaps another name or a pawn; where the map is read closely, pawns are >= 24 px tall."""
+    """No name or pawn on the map overlaps another name or pawn; where the map is read closely, pawns are >= 24 px
+    tall and their size marks and the names >= 10 px."""
     found = page.evaluate(LABEL_BOXES)
     assert found["names"] >= 42, "every territory and the Cradle is named on the map"
-    assert found["clash"] == [], f"{page.url}: names overlap"
+    assert found["clash"] == [], f"{page.url}: names or pawns overlap"
     if pawns_readable:
         assert found["short"] == [], "pawns under 24 px tall"
+        assert found["tiny_sizes"] == [], "pawns' size marks under 10 px"
+        assert found["tiny_names"] == [], "names under 10 px"
 
 
 @pytest.fixture
@@ -108,10 +123,15 @@ def test_two_people_play_origins_by_tapping_the_map_at_desktop_and_phone_width(o
         assert_fits_a_thumb(page)
     assert pages[1].is_visible("#table .og-map-hint")  # the phone is told it may zoom in
     assert not pages[0].is_visible("#table .og-map-hint")
-    map_box = pages[1].eval_on_selector("#table .og-map", "el => el.getBoundingClientRect().width")
-    assert map_box <= 375, "the phone sees the whole world while it has nothing to tap on it"
+    map_width = "el => el.getBoundingClientRect().width"
+    assert pages[1].eval_on_selector("#table .og-map", map_width) >= 780, "the phone opens the map zoomed in to read"
     assert_names_stay_clear(pages[0], pawns_readable=True)
-    assert_names_stay_clear(pages[1], pawns_readable=False)
+    assert_names_stay_clear(pages[1], pawns_readable=True)
+    pages[1].click("#table .og-whole-label")  # the overview, which says it is one, and back
+    assert pages[1].eval_on_selector("#table .og-map", map_width) <= 375
+    assert pages[1].is_visible("#table .og-map-hint :text('Overview of the whole world')")
+    pages[1].click("#table .og-whole-label")
+    assert pages[1].eval_on_selector("#table .og-map", map_width) >= 780
 
     picked_once = set()
     for turn in range(14):
@@ -151,7 +171,7 @@ def test_two_people_play_origins_by_tapping_the_map_at_desktop_and_phone_width(o
             assert_names_stay_clear(mover, pawns_readable=True)  # zoomed in to choose on the phone
         if turn == 9:
             assert_names_stay_clear(pages[0], pawns_readable=True)
-            assert_names_stay_clear(pages[1], pawns_readable=False)
+            assert_names_stay_clear(pages[1], pawns_readable=True)
             for page, w in ((pages[0], 1280), (pages[1], 375)):
                 page.screenshot(path=str(ARTIFACTS / f"origins-board-{w}.png"), full_page=True)
     assert picked_once == {1280, 375}
@@ -192,3 +212,36 @@ def test_a_phone_opens_the_zoomed_map_on_the_decision_and_ends_the_turn_last(mak
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "origins-focus-375.png"))
     assert watched.problems == []
+
+
+# Forms with the largest blocks and the widest marks, so the crowded board is as crowded as a game gets.
+CROWD_FORMS = ("brown-4-4", "white-2-1", "black-3-2", "white-1-4", "brown-2-2", "black-4-1", "white-1-1")
+
+
+@pytest.mark.browser
+def test_a_pawn_on_every_territory_covers_no_name_and_no_other_pawn(make_user, browser, daphne_servers):
+    """Issue 40 (a newcomer's review): pawns covered "Arabia" and "Ethiopian Highlands", two pawns covered each other
+    and their size marks were 6 px, in positions the game test above never reached. Here every territory holds a
+    pawn (any can, one at a time), with the changed-and-picked rings of a move just made, seen at 1280 px and on a
+    phone's zoomed map."""
+    match_id, cookies = seeded_match(make_user, "origins", 7)
+    match = Match.objects.get(pk=match_id)
+    state = match.state
+    state["pawns"] = [{"id": i, "form": CROWD_FORMS[i % len(CROWD_FORMS)], "owner": i % 2, "at": t.id,
+                       "founder": False} for i, t in enumerate(TERRITORIES)]
+    state["pawns"] += [{"id": 100 + i, "form": "white-1-1", "owner": i % 2, "at": START, "founder": True}
+                       for i in range(2)]
+    state["next_pawn"] = 200
+    state["changed"] = {"pawns": [p["id"] for p in state["pawns"]]}  # every pawn ringed as just moved
+    match.state = state
+    match.save()
+    connections.close_all()
+    (server,) = daphne_servers(1)
+    ARTIFACTS.mkdir(exist_ok=True)
+    for viewport, name in ((DESKTOP, "desktop"), (PHONE, "phone")):
+        watched = open_table(browser, server, match_id, cookies[0], viewport, name)
+        assert watched.page.query_selector("#table a.og-pawn[data-move]"), "seat 0 picks a pawn: the phone zooms in"
+        assert_names_stay_clear(watched.page, pawns_readable=True)
+        watched.page.screenshot(path=str(ARTIFACTS / f"origins-crowded-{viewport['width']}.png"))
+        assert watched.problems == []
+        watched.page.context.close()

@@ -27,12 +27,13 @@ def test_the_next_player_reads_what_the_other_did_on_their_last_turn():
     state = seat_one_evolves_and_ends()
     assert RULES.active_seats(state) == [0]
     mine = BOARDS.board(state, 0)
-    line = re.search(r'<p class="og-note og-last">([^<]*)</p>', mine)
-    assert line, "the last turn is told on the board"
-    said = line.group(1)
+    box = re.search(r'<div class="og-last">(.*?)</div>', mine, re.S)
+    assert box, "the last turn is told on the board"
+    said = " ".join(re.sub(r"<[^>]+>", " ", box.group(1)).split())
     assert said.startswith(f"{BOARDS.names[1]}&#x27;s last turn: evolves a white 2x1 pawn"), said
     assert "Rift Valley" in said and "ends their turn" not in said
-    assert 'class="og-note og-last"' not in BOARDS.board(state, 1), "one's own turn is not retold"
+    assert box.group(1).count("<li>") == 1, "one line for its one action, with what followed from it"
+    assert 'class="og-last"' not in BOARDS.board(state, 1), "one's own turn is not retold"
 
 
 def test_the_end_of_the_turn_is_the_last_choice_on_the_board():

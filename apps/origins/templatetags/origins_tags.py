@@ -81,8 +81,14 @@ def after_map(legal: Sequence[dict] | None) -> list[dict]:
 
 
 @register.filter
-def on_map(legal: Sequence[dict] | None) -> list[dict]:
-    return [e for e in legal or [] if e.get("move", {}).get("type") in MAP_TYPES]
+def on_map(legal: Sequence[dict] | None, view: dict | None = None) -> list[dict]:
+    """The moves drawn on the map, the viewer's own pawns to pick before a rival's (picked only to evolve from)."""
+    moves = [e for e in legal or [] if e.get("move", {}).get("type") in MAP_TYPES]
+    if not view:
+        return moves
+    owner = {p["id"]: p["owner"] for p in view.get("pawns", [])}
+    rival = [e for e in moves if e["move"]["type"] == "select" and owner.get(e["move"]["pawn"]) != view.get("viewer")]
+    return [e for e in moves if e not in rival] + rival
 
 
 @register.filter
@@ -128,27 +134,29 @@ def origins_map() -> dict:
 
 
 # --- The drawn board --------------------------------------------------------------------------
-# A pawn is a piece in its owner's colour (PIECE_W x PIECE_H map units, about 26 px tall at desktop width) holding a
-# block of width x height squares in the pawn's colour, so owner, colour, height and width read at a glance; its number
-# reads height x width, written as every text names a pawn ("white 2x1": height 2, width 1, with a letter x), so a
-# pawn's link is named with the words it shows; every
-# tappable thing carries a transparent square of HIT x HIT map units (>= 44 px wherever the map is drawn >= 760 px).
+# A pawn is a piece in its owner's colour (PIECE_W x PIECE_H map units, about 29 px tall at desktop width) holding a
+# block of width x height squares in the pawn's colour, so owner, colour, height and width read at a glance; above
+# the block its number reads height x width (13.5 units: >= 10 px wherever the map is drawn >= 754 px wide), written
+# as every text names a pawn ("white 2x1": height 2, width 1, with a letter x), so a pawn's link is named with the
+# words it shows. A picked or just-changed pawn is ringed by its piece's own outline, never by anything wider (the
+# build keeps every piece and name apart); every tappable thing carries a transparent square of HIT x HIT map units
+# (>= 44 px wherever the map is drawn >= 760 px).
 
 HIT = 58
 PIECE_W, PIECE_H = geometry.PIECE_W, geometry.PIECE_H
-BLOCK = 5
+BLOCK = 4.5
 
 
 def _pawn_art(pawn: dict, x: float, y: float) -> dict:
     """Coordinates of one pawn's piece centred on (x, y): the piece, its block of squares, the hit square."""
     w, h = BLOCK * pawn["width"], BLOCK * pawn["height"]
-    left, top = x - w / 2, y + PIECE_H / 2 - 4 - h
-    grid = "".join(f"M{left + BLOCK * i:g} {top:g}v{h}" for i in range(1, pawn["width"]))
-    grid += "".join(f"M{left:g} {top + BLOCK * i:g}h{w}" for i in range(1, pawn["height"]))
-    return {"x": f"{left:g}", "y": f"{top:g}", "w": w, "h": h, "grid": grid,
+    left, top = x - w / 2, y + PIECE_H / 2 - 3 - h
+    grid = "".join(f"M{left + BLOCK * i:g} {top:g}v{h:g}" for i in range(1, pawn["width"]))
+    grid += "".join(f"M{left:g} {top + BLOCK * i:g}h{w:g}" for i in range(1, pawn["height"]))
+    return {"x": f"{left:g}", "y": f"{top:g}", "w": f"{w:g}", "h": f"{h:g}", "grid": grid,
             "px": f"{x - PIECE_W / 2:g}", "py": f"{y - PIECE_H / 2:g}", "pw": PIECE_W, "ph": PIECE_H,
             "hit_x": f"{x - HIT / 2:g}", "hit_y": f"{y - HIT / 2:g}", "cx": f"{x:g}", "cy": f"{y:g}",
-            "size_y": f"{y - PIECE_H / 2 + 8:g}", "size": f"{pawn['height']}x{pawn['width']}"}
+            "size_y": f"{y - PIECE_H / 2 + 13:g}", "size": f"{pawn['height']}x{pawn['width']}"}
 
 
 @functools.cache
@@ -227,11 +235,18 @@ def _focus(view: dict, pawns: list[dict], targets: dict, spaces: set[str]) -> st
 ENDS_TURN = " ends their turn."  # how ``flow.do_end_turn`` logs the end of a turn: "{pN} ends their turn."
 
 
+# A turn's lines that follow from the action before them (its reward, the cards it drew), told with that action.
+FOLLOWS = ("takes ", "draws ", "returns ", "No ")
+SHOWN_ACTIONS = 2  # a phone shows this many of a turn's actions; the rest wait behind "more"
+
+
 @register.simple_tag
-def last_turn(view: dict, seat: int | None) -> str:
-    """What the last finished turn of another player did, in one line from the log ("{p1}'s last turn: evolves ...;
-    takes ..."), so whoever plays next sees what just happened without opening the log; "" when there is none (the
-    first turn, or the last finished turn was the viewer's own)."""
+def last_turn(view: dict, seat: int | None) -> dict | str:
+    """What the last finished turn of another player did, from the log: ``head`` ("{p1}'s last turn:"), and one
+    entry per action (a move or a card played) with what followed from it (``then``: its reward, cards drawn),
+    the first SHOWN_ACTIONS in ``shown`` and the rest in ``more``, so whoever plays next sees what just happened
+    in a line or two without opening the log; "" when there is none (the first turn, or the last finished turn was
+    the viewer's own)."""
     log = view.get("log") or []
     ends = [i for i, line in enumerate(log) if line.endswith(ENDS_TURN)]
     if not ends:
@@ -242,8 +257,20 @@ def last_turn(view: dict, seat: int | None) -> str:
     lines = log[ends[-2] + 1 if len(ends) > 1 else 0:ends[-1]]
     while lines and not lines[0].startswith(who + " "):  # the new world, or the previous turn's announcements
         lines = lines[1:]
-    done = [line.removeprefix(who + " ").rstrip(".") for line in lines]
-    return f"{who}'s last turn: " + ("; ".join(done) if done else "nothing but ending it") + "."
+    actions: list[dict] = []
+    for line in lines:
+        said = line.removeprefix(who + " ").rstrip(".")
+        if actions and said.startswith(FOLLOWS):
+            then = actions[-1]["then"]
+            if then and then[-1][0] == said:
+                then[-1][1] += 1
+            else:
+                then.append([said, 1])
+        else:
+            actions.append({"did": said, "then": []})
+    for action in actions:
+        action["then"] = "; ".join(said if n == 1 else f"{said} (x{n})" for said, n in action["then"])
+    return {"head": f"{who}'s last turn:", "shown": actions[:SHOWN_ACTIONS], "more": actions[SHOWN_ACTIONS:]}
 
 
 @register.simple_tag
