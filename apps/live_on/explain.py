@@ -112,12 +112,13 @@ def coming_roll(state: LiveOnState, seat: int) -> Roll | None:
 
 
 def roll_text(roll: Roll, n: int, spent: str = "") -> str:
-    """'Roll 3 dice (2 from keen tokens), each a success on 4 or less: at least one success, 87.5%.'"""
+    """'Roll 3 dice (2 from keen tokens): 87.5%. Each a success on 4 or less, at least one success wanted; ...':
+    the dice and the chance first (what a choice shows at once), the target after (what it shows on demand)."""
     if n <= 0:
         return f"Roll no dice: {roll.goal} cannot happen from your dice."
     source = f" ({spent})" if spent else ""
-    return (f"Roll {dice(n)}{source}, each a success on {roll.value} or less: {successes(roll.need)}, "
-            f"{percent(chance(n, roll.value, roll.need))}; {roll.goal}.")
+    return (f"Roll {dice(n)}{source}: {percent(chance(n, roll.value, roll.need))}. Each a success on {roll.value} "
+            f"or less, {successes(roll.need)} wanted; {roll.goal}.")
 
 
 # --- Moves that roll or spend --------------------------------------------------------------------------------
@@ -181,14 +182,14 @@ def _option(state: LiveOnState, seat: int, move: Move) -> str:
     have = state["seats"][seat]["traits"][option.trait]
     plans = 1 if board.built(state, "plans") and not state["plans_used"] else 0
     need = option.diamonds
-    text = (f"Needs {successes(need)} of 4 or less. With {dice(fixed)}: {percent(chance(fixed, EVENT_SUCCESS, need))}")
+    text = f"{dice(fixed).capitalize()}: {percent(chance(fixed, EVENT_SUCCESS, need))}"
     if have + plans:
         spend = f"your {tokens(have, option.trait)}" + (" and the plans token" if plans else "")
-        text += (f"; spending {spend}: {dice(fixed + have + plans)}, "
-                 f"{percent(chance(fixed + have + plans, EVENT_SUCCESS, need))}")
+        text += (f"; {dice(fixed + have + plans)} with {spend}: "
+                 f"{percent(chance(fixed + have + plans, EVENT_SUCCESS, need))}. ")
     else:
-        text += f"; you have no {option.trait} token to add dice"
-    return text + ". The outcome shows when the card is flipped."
+        text += f". You have no {option.trait} token to add dice. "
+    return text + f"Needs {successes(need)} of 4 or less; the outcome shows when the card is flipped."
 
 
 def _invoke(state: LiveOnState, seat: int, move: Move) -> str:
@@ -231,15 +232,44 @@ def change_text(state: LiveOnState, seat: int, change: dict[str, int]) -> str:
     return ", ".join(parts) + "; " + "; ".join(notes)
 
 
+# What a trait's tokens add dice to, besides its own options at events: the spending decisions flow/tasks.py asks
+# for (gather: active or keen; settle: active; rest: caring; scout and cave: wise; avoiding an explored event:
+# keen, or wise for a location) and the abilities that spend them.
+TRAIT_USES = {
+    "strong": (),
+    "active": ("gathering", "settling"),
+    "keen": ("gathering", "avoiding events while exploring"),
+    "wise": ("scouting", "the cave", "avoiding locations while exploring"),
+    "communing": (),
+    "caring": ("tending others at rest",),
+}
+ROLE_USES = {"advisor": ("wise", "advising"), "mage": ("communing", "communing for others"),
+             "seer": ("communing", "augury"), "empath": ("caring", "insight")}
+
+
+def later_cost(state: LiveOnState, seat: int, lost: dict[str, int]) -> str:
+    """What losing these tokens costs later: the rolls they would have added dice to, for this seat's roles too."""
+    roles = {state["seats"][seat].get(kind) for kind in ("past", "gift")}
+    uses: list[str] = []
+    for trait in lost:
+        uses += [use for use in TRAIT_USES.get(trait, ()) if use not in uses]
+        uses += [f"your {use}" for role, (t, use) in ROLE_USES.items() if t == trait and role in roles]
+    uses.append(" or ".join(lost) + " options at events")
+    last = ", and " if len(uses) > 2 else " and "
+    return "Later: fewer dice for " + (", ".join(uses[:-1]) + last + uses[-1] if len(uses) > 1 else uses[0])
+
+
 def _lose(state: LiveOnState, seat: int, move: Move) -> str:
     lost = move["tokens"]
     text = change_text(state, seat, {t: -k for t, k in lost.items()})
     ask = state["ask"] or {}
     owed = (state["seats"][seat].get("owes") or [{}])[0] if ask.get("kind") == "zones" else ask
     pool = POOLS.get(owed.get("pool", ""), ())
-    if pool and lost == default_loss(state["seats"][seat]["traits"], pool, sum(lost.values())):
-        return f"The usual way, from the traits you hold most: {text}."
-    return text[0].upper() + text[1:] + "."
+    usual = pool and lost == default_loss(state["seats"][seat]["traits"], pool, sum(lost.values()))
+    grave = next((note for note in (w.LAST_HEALTH, "you become hopeless") if note in text), "")
+    head = f"This is {grave.split(':')[0]}. " if grave == w.LAST_HEALTH else ("You become hopeless. " if grave else "")
+    tail = f"The usual way, from the traits you hold most: {text}." if usual else text[0].upper() + text[1:] + "."
+    return f"{head}{later_cost(state, seat, lost)}. {tail}"
 
 
 def _pick(state: LiveOnState, seat: int, move: Move) -> str:
@@ -281,6 +311,13 @@ ZONE_TEXTS = {
 }
 
 
+# The same, in a few words with the chance of a success: what the tile shows at once, the rest on demand.
+ZONE_GAINS = {"gather": "Gain resources ({share}).", "explore": "Find events ({share}).",
+              "deepwoods": "Meet events ({share}).", "scout": "Foresee events ({share}).",
+              "cave": "Hide, regain tokens ({share}).", "rest": "Regain tokens ({share} for two more).",
+              "settle": "Build ({share}).", }
+
+
 def _go(state: LiveOnState, seat: int, move: Move) -> str:
     zone = move["zone"]
     action = zone_action(state["region"], zone)
@@ -288,12 +325,13 @@ def _go(state: LiveOnState, seat: int, move: Move) -> str:
         event = EVENT_BY_ID[move["card"]]
         options = ", ".join(f"{o.trait} ({o.diamonds} diamond{'s' if o.diamonds != 1 else ''})"
                             for o in event.options)
-        text = f"Meet {event.name} with whoever visits it: choose {options}, and roll."
+        text = f"Meet the event with whoever visits it. Choose {options}, and roll."
     else:
         value = board.zone_value(state, zone)
         n = 1 + board.tool_bonus(state, seat, action)
-        roll = f"{dice(n).capitalize()}, {percent(chance(n, value))} for a success on {value} or less"
-        text = ZONE_TEXTS[action].format(roll=roll)
+        share = percent(chance(n, value))
+        roll = f"{dice(n).capitalize()}, {share} for a success on {value} or less"
+        text = ZONE_GAINS[action].format(share=share) + " " + ZONE_TEXTS[action].format(roll=roll)
     return text + presence_note(state, seat, zone)
 
 
@@ -333,9 +371,9 @@ def _eat(state: LiveOnState, seat: int, move: Move) -> str:
     group = board.group_of(state, seat)
     fed = move["count"] > 0 or any(state["seats"][s].get("ate") for s in group)
     later = [s for s in group if s > seat and state["seats"][s]["res"]]  # seats eat in order: they may still feed it
-    if not fed and not later:  # what a newcomer's zero would do, said before it happens
-        who = "you go hungry: you lose" if len(group) == 1 else "your group goes hungry: each of you loses"
-        return text + f"; {who} 1 health and 1 morale."
+    if not fed and not later:  # what a newcomer's zero would do, said before it happens, first
+        who = "You go hungry: you lose" if len(group) == 1 else "Your group goes hungry: each of you loses"
+        return f"{who} 1 health and 1 morale. {text}."
     return text + "; anyone hungry loses 1 health and 1 morale."
 
 
@@ -374,7 +412,7 @@ def _pass(state: LiveOnState, seat: int, move: Move) -> str:
         if roll.fixed == 0:
             return ("Spend nothing: you roll no caring dice, so you tend to no one." if ask["purpose"] == "rest"
                     else "Spend nothing: you roll no dice for the settling.")
-        return "Spend nothing. " + roll_text(roll, roll.fixed)
+        return "Spend nothing, r" + roll_text(roll, roll.fixed)[1:]
     return PASSES[ask["kind"]](state, seat)
 
 

@@ -37,7 +37,7 @@ LESSON = Lesson(
              "Each player chooses a past or a gift (each piece exists once). Then every player is dealt the missing "
              "half at random, so everyone has a past and a gift",
              replies=((BOT, {"type": "role", "role": "forester"}),)),
-        Step(_go("gather"), "Round 1: tap Go on Gather, to find resources for the band.",
+        Step(_go("gather"), "Round 1: tap Go to gather, to find resources for the band.",
              "Everyone chooses a zone at the same time and sees the others' choices as they are made.",
              replies=((BOT, _go("settle")),)),
         Step(_spend("active"), "Spend 1 active token: you roll one more die.",
@@ -53,7 +53,7 @@ LESSON = Lesson(
         Step(_eat(1), "Keeping phase: eat 1 of your resources.",
              "The band eats half its number of resource tokens, rounded down, and each group must eat at least one",
              replies=((BOT, _eat(1)),)),
-        Step(_go("settle"), "Round 2: tap Go on Settle, to build the settlement.",
+        Step(_go("settle"), "Round 2: tap Go to settle, to build the settlement.",
              "The band wins the moment all six buildings stand.",
              replies=((BOT, _go("gather")), (BOT, {**_spend("active"), "plans": True}))),
         Step(_spend("active"), "Spend 1 active token for an extra settling die.",

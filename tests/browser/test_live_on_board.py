@@ -10,6 +10,7 @@ import pytest
 
 from tests.browser.board_checks import assert_fits_a_thumb as fits_a_thumb
 from tests.browser.board_checks import two_person_match
+from tests.browser.test_live_on_choices import SMALL_TEXT
 from tests.browser.test_play_chronicle import ARTIFACTS, version_of, wait_for_version
 
 
@@ -19,7 +20,7 @@ def live_on_match(transactional_db, make_user):
 
 
 def assert_fits_a_thumb(page) -> None:
-    fits_a_thumb(page, "#table .live-on button, #table [data-move]")
+    fits_a_thumb(page, "#table .live-on button, #table [data-move], #table .live-on summary")
 
 
 @pytest.mark.browser
@@ -38,6 +39,7 @@ def test_two_people_play_live_on_by_tapping_the_board_at_desktop_and_phone_width
 
     chooser = random.Random(19)
     marked_arrivals = 0
+    named = False
     for turn in range(10):
         version = max(version_of(p) for p in pages)
         for page in pages:
@@ -47,7 +49,15 @@ def test_two_people_play_live_on_by_tapping_the_board_at_desktop_and_phone_width
         assert movers, "someone can move while the game runs"
         mover = movers[turn % len(movers)]
         other = next(p for p in pages if p is not mover)
+        for page, smallest in zip(pages, (14, 13), strict=True):
+            assert page.evaluate(SMALL_TEXT, smallest) == [], turn
         gos = mover.query_selector_all("#table .lo-ring [data-move]")
+        if gos and not named:  # each zone's button names it; its explanation's first sentence shows, the rest on a tap
+            labels = [b.inner_text() for b in gos]
+            assert "Go to gather" in labels and all(t.startswith(("Go to ", "Visit ")) for t in labels), labels
+            mover.click("#table .lo-at-gather .lo-more summary")
+            assert "Event afterwards" in mover.inner_text("#table .lo-at-gather .lo-more-text")
+            named = True
         target = chooser.choice(gos or mover.query_selector_all("#table [data-move]"))
         move = json.loads(target.get_attribute("data-move"))
         first_go = bool(gos) and other.query_selector("#table .lo-ring [data-move]") is not None
@@ -68,4 +78,4 @@ def test_two_people_play_live_on_by_tapping_the_board_at_desktop_and_phone_width
                 page.screenshot(path=str(ARTIFACTS / f"live_on-board-{width}.png"), full_page=True)
         if other.query_selector(".status.over"):
             break
-    assert marked_arrivals >= 1
+    assert marked_arrivals >= 1 and named

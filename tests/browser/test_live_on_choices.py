@@ -68,6 +68,29 @@ def test_a_player_taps_which_tokens_a_loss_takes(lose_match, two_pages):
     assert f"loses {sum(chosen.values())} {pool}: {lost}" in desk.inner_text("#table")  # the log says what went
 
 
+# Visible text of the table smaller than ``min`` px: (size, the text), for the failure's message.
+SMALL_TEXT = """min => [...document.querySelectorAll('#table .live-on *')]
+  .filter(el => [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
+  .filter(el => el.getClientRects().length && !el.closest('[popover], .lo-sr'))
+  .map(el => [parseFloat(getComputedStyle(el).fontSize), el.textContent.trim().slice(0, 40)])
+  .filter(([size]) => size < min)"""
+
+
+@pytest.mark.browser
+def test_each_way_to_lose_says_what_it_costs_later_in_large_text_with_details_on_demand(lose_match, two_pages):
+    match_id, cookies = lose_match
+    desk, phone = two_pages(match_id, cookies)
+    assert desk.evaluate(SMALL_TEXT, 14) == [] and phone.evaluate(SMALL_TEXT, 13) == []
+    briefs = [b.inner_text() for b in phone.query_selector_all("#table .lo-decision .lo-why")]
+    assert briefs and all(b.startswith("Later: fewer dice for") or "hopeless" in b or "last health" in b
+                          for b in briefs), briefs
+    more = phone.query_selector("#table .lo-decision .lo-more-text")
+    assert not more.is_visible()  # the tokens' counts on demand
+    phone.click("#table .lo-decision .lo-more summary")
+    assert more.is_visible() and "→" in more.inner_text()
+    assert_fits_a_thumb(phone, "#table [data-move], #table button, #table summary")
+
+
 @pytest.mark.browser
 def test_the_last_health_token_asks_for_a_second_tap(brink_match, two_pages):
     match_id, cookies = brink_match

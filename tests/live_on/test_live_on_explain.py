@@ -76,10 +76,11 @@ def test_a_gathering_spend_quotes_the_chance_the_engine_s_own_dice_give():
         after = play(state, 0, spend, dice=[*roll, 6, 6, 6, 6], check=False)
         gained += after["seats"][0]["res"] > 0
     share = Fraction(gained, 6 ** 3)
-    assert share == chance(3, 4) and "Roll 3 dice (2 from active tokens), each a success on 4 or less" in why
+    assert share == chance(3, 4)
+    assert why.startswith(f"Roll 3 dice (2 from active tokens): {percent(share)}. Each a success on 4 or less")
     assert percent(share) in why and "You keep 3 active tokens" in why  # of 5
     nothing = RULES.explain_move(state, 0, {"type": "pass"})
-    assert "Roll 1 die" in nothing and percent(Fraction(4, 6)) in nothing
+    assert "roll 1 die" in nothing and percent(Fraction(4, 6)) in nothing
 
 
 def test_the_setup_offers_every_past_and_gift_as_a_card_with_its_slots_and_ability():
@@ -97,15 +98,42 @@ def test_a_loss_says_which_tokens_go_and_what_is_left():
     state["ask"] = {"kind": "lose", "seat": 0, "pool": "health", "n": 2}
     whys = {tuple(sorted(m["tokens"].items())): RULES.explain_move(state, 0, m) for m in RULES.legal_moves(state, 0)}
     usual = whys[(("active", 1), ("strong", 1))]
-    assert usual == "The usual way, from the traits you hold most: active 3 → 2, strong 2 → 1; health 6 → 4."
-    assert whys[(("keen", 1), ("strong", 1))] == "Strong 2 → 1, keen 1 → 0; health 6 → 4; no keen left to spend."
+    assert usual == ("Later: fewer dice for gathering, settling, and active or strong options at events. "
+                     "The usual way, from the traits you hold most: active 3 → 2, strong 2 → 1; health 6 → 4.")
+    assert whys[(("keen", 1), ("strong", 1))] == (
+        "Later: fewer dice for gathering, avoiding events while exploring, and strong or keen options at events. "
+        "Strong 2 → 1, keen 1 → 0; health 6 → 4; no keen left to spend.")
+
+
+def test_a_loss_first_says_what_it_costs_later_and_a_fatal_one_says_so_before_anything():
+    state = table([("mage", "priest")])  # the mage's communing helps others: losing it says so
+    state["ask"] = {"kind": "lose", "seat": 0, "pool": "morale", "n": 1}
+    whys = {next(iter(m["tokens"])): RULES.explain_move(state, 0, m) for m in RULES.legal_moves(state, 0)}
+    assert whys["communing"].startswith("Later: fewer dice for your communing for others and communing options")
+    assert whys["caring"].startswith("Later: fewer dice for tending others at rest and caring options")
+    state["seats"][0]["traits"].update(strong=1, active=0, keen=0)
+    state["ask"] = {"kind": "lose", "seat": 0, "pool": "health", "n": 1}
+    (last,) = RULES.legal_moves(state, 0)
+    assert RULES.explain_move(state, 0, last).startswith("This is your last health. Later: fewer dice for strong")
+
+
+def test_a_long_explanation_shows_its_first_sentence_and_keeps_the_rest_for_details():
+    state = table([("farmer", "woken")])
+    page = html.unescape(BOARDS.board(state, 0))
+    gather = page[page.index("lo-at-gather"):page.index("</li>", page.index("lo-at-gather"))]
+    brief = re.search(r'class="lo-why" id="(lo-why-\d+)">([^<]*)<', gather)
+    assert brief.group(2) == f"Gain resources ({percent(chance(1, 4))})."
+    assert f'aria-describedby="{brief.group(1)} {brief.group(1)}-more">Go to gather</button>' in gather
+    assert re.search(rf'<summary>Details</summary><span class="lo-more-text" id="{brief.group(1)}-more">'
+                     r"A resource per success[^<]*Event afterwards", gather)
 
 
 def test_each_decision_on_the_board_points_at_the_sentence_that_explains_it():
     state = go(table([("farmer", "woken")], res=0), ["gather"])
     page = html.unescape(BOARDS.board(state, 0))
-    assert 'aria-describedby="lo-why-1"' in page and 'id="lo-why-1"' in page
-    assert f"{percent(chance(2, 4))}; a resource for each success" in page
+    assert 'aria-describedby="lo-why-1' in page and 'id="lo-why-1"' in page
+    assert f"Roll 2 dice (1 from active tokens): {percent(chance(2, 4))}." in page
+    assert "wanted; a resource for each success" in page
 
 
 def test_the_log_of_a_roll_says_what_was_needed_and_what_came_of_it_in_words():
@@ -128,7 +156,7 @@ def test_each_zone_s_explanation_sits_in_its_tile_beside_its_go_button():
     ring = page[page.index('class="lo-ring"'):page.index("</ol>", page.index('class="lo-ring"'))]
     placed = 0
     for tile in ring.split('<li class="lo-tile ')[1:]:
-        for why in re.findall(r'lo-move-go"[^>]*aria-describedby="(lo-why-\d+)"', tile):
+        for why in re.findall(r'lo-move-go"[^>]*aria-describedby="(lo-why-\d+)[ "]', tile):
             assert f'id="{why}"' in tile
             placed += 1
     assert placed == sum(m["type"] == "go" for m in RULES.legal_moves(state, 0)) == 6

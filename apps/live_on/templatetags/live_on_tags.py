@@ -4,12 +4,14 @@
 ``{% for m in legal|zone_moves:zone.zone %}``, ``{% for m in legal|decision_moves:view.encounter %}``,
 ``{% with m=legal|option_move:forloop.counter0 %}``, ``{% for m in legal|call_moves:pl.seat %}``,
 ``{% for group in legal|role_choices:view %}``, ``{{ view.closed.zones|whynot:zone.zone }}``,
-``{% for on in roll|pips %}`` and
+``{% for on in roll|pips %}``, ``{{ m.why|why_brief }}`` / ``{{ m.why|why_more }}`` (an explanation's first
+sentence, shown at once, and the rest, on demand) and
 ``{% live_on_terms as terms %}`` (the board's words, explained in the rules page's own words).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from django import template
@@ -83,6 +85,31 @@ def why_id(entry: dict, legal: Sequence[dict]) -> str:
     """The id of the visible text that says what a legal move will do (its ``why``): unique on the board, as
     each move is once in ``legal``."""
     return f"lo-why-{list(legal).index(entry)}"
+
+
+# Where an explanation's first sentence ends: a full stop before the next sentence's capital (or seat placeholder),
+# so that "66.7%" or "(first)." inside a sentence do not split it.
+SENTENCE_END = re.compile(r"(?<=\.)\s+(?=[A-Z{])")
+
+
+@register.filter
+def why_brief(text: str) -> str:
+    """An explanation's first sentence: what its move shows at once (explain.py puts the chance or the cost there)."""
+    return SENTENCE_END.split(text or "", maxsplit=1)[0]
+
+
+@register.filter
+def why_more(text: str) -> str:
+    """The rest of an explanation, shown on demand under "Details" ("" when it is one sentence)."""
+    parts = SENTENCE_END.split(text or "", maxsplit=1)
+    return parts[1] if len(parts) > 1 else ""
+
+
+@register.filter
+def why_ids(entry: dict, legal: Sequence[dict]) -> str:
+    """What a move's aria-describedby names: its brief, and its details when it has more than one sentence."""
+    ident = why_id(entry, legal)
+    return f"{ident} {ident}-more" if why_more(entry.get("why", "")) else ident
 
 
 @register.filter
