@@ -299,9 +299,10 @@ def last_turns(view: dict, seat: int | None, names: list[str]) -> list[str]:
     blocks: list[tuple[int | None, str, list[str]]] = []  # (actor, action, what it did to seat)
     for line in view.get("log") or []:
         dogma, own = DOGMA_LINE.match(line), OWN_LINE.match(line)
-        if dogma or own:
-            action = f"dogma of {dogma.group('card')}" if dogma else name_seats(own.group("did"), names)
-            blocks.append((int((dogma or own).group("seat")), action, []))
+        found = dogma or own
+        if found is not None:
+            action = f"dogma of {dogma.group('card')}" if dogma else name_seats(found.group("did"), names)
+            blocks.append((int(found.group("seat")), action, []))
         elif blocks and (effect := EFFECT_LINE.match(line)) and int(effect.group("seat")) == seat:
             blocks[-1][2].append(name_seats(effect.group("did"), names).replace(" their ", " your "))
     while blocks and blocks[-1][0] == seat:  # the player's own actions this turn
