@@ -139,6 +139,7 @@ async def play_table(url: str, table: dict, think: float, rng: random.Random, en
             frame = json.loads(raw)
             if frame.get("type") == "error":  # a move refused (the table moved on): ask for the table again
                 await ws.send(json.dumps({"type": "sync"}))
+                version -= 1  # and read it even at the version already seen (else the person never moves again)
                 continue
             if frame.get("type") != "state" or frame["version"] <= version:
                 continue

@@ -47,7 +47,19 @@ def choose(rules, state: InnovationState, seat: int, rng: random.Random) -> Move
     moves = rules.legal_moves(state, seat)
     if len(moves) == 1:
         return moves[0]
-    base = determinized(state, seat, rng)
+    return _best(rules, determinized(state, seat, rng), seat, moves, rng)
+
+
+def choose_in_deal(rules, state: InnovationState, seat: int, rng: random.Random) -> Move:
+    """``choose`` inside a search's deal, whose hidden cards are already dealt from the searching seat's view: it
+    looks ahead on the deal itself (dealing again costs most of a playout's time and hides nothing more)."""
+    moves = rules.legal_moves(state, seat)
+    if len(moves) == 1:
+        return moves[0]
+    return _best(rules, state, seat, moves, rng)
+
+
+def _best(rules, base: InnovationState, seat: int, moves: list[Move], rng: random.Random) -> Move:
     best, best_value = moves[0], -float("inf")
     for move in moves:
         try:
@@ -58,7 +70,7 @@ def choose(rules, state: InnovationState, seat: int, rng: random.Random) -> Move
             # judged on this copy.
             continue
         value = evaluate(after, seat) + rng.random() * 0.01
-        if move["type"] == "draw" and state["pending"] is None:
+        if move["type"] == "draw" and base["pending"] is None:
             value -= 1.0  # prefer doing something over a plain draw when equal
         if value > best_value:
             best, best_value = move, value
@@ -73,4 +85,5 @@ def standings(state: InnovationState) -> list[float]:
 # The strong bot (``apps.matches.engine.search``): the heuristic looks one move ahead on every move, so playouts
 # are dear (some 2.5 ms a move) and short: 6 moves, about a turn of each of two players. An achievement's worth
 # (120) is most of a win.
-STRONG = strong_bot(Search(determinize=determinized, rollout=choose, values=standings, scale=100.0, depth=6))
+STRONG = strong_bot(Search(determinize=determinized, rollout=choose, values=standings, scale=100.0, depth=6,
+                           dealt_rollout=choose_in_deal))

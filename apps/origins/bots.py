@@ -24,10 +24,12 @@ GOOD_ACTIONS = ("spark", "copper", "raid", "theft", "pirates", "hunt", "harvest"
 BEFORE_ACTION = ("camp", "wanderlust", "ambush", "breeding")
 
 
-def evaluate(state: State, seat: int) -> float:
-    """How good a (possibly hypothetical) position is for ``seat``."""
+def evaluate(state: State, seat: int, fixed: tuple[float, float] | None = None) -> float:
+    """How good a (possibly hypothetical) position is for ``seat``. ``fixed``: what ``fixed_parts`` says of the seat's
+    points and tiles in it, when only the pawns differ from the position it was worked out in."""
     player = state["seats"][seat]
-    value = flow.score_of(state, seat)["total"]
+    points, tiles = fixed or fixed_parts(state, seat)
+    value = points
     for card in player["hand"]:
         info = CARD_BY_ID[card]
         if info.color == "purple":
@@ -35,9 +37,14 @@ def evaluate(state: State, seat: int) -> float:
     mine = [p for p in state["pawns"] if p["owner"] == seat]
     value += 0.4 * len(mine)
     value += 0.05 * sum(parse_form(p["form"])[1] for p in mine)
-    levels = objectives.tile_levels(player["tiles"])
-    value += 0.3 * max([lv for lv in range(1, 6) if levels[lv]], default=0)
+    value += tiles
     return value
+
+
+def fixed_parts(state: State, seat: int) -> tuple[float, float]:
+    """The parts of ``evaluate`` that the pawns do not change: the seat's points, and what its best tile adds."""
+    levels = objectives.tile_levels(state["seats"][seat]["tiles"])
+    return flow.score_of(state, seat)["total"], 0.3 * max([lv for lv in range(1, 6) if levels[lv]], default=0)
 
 
 # Steps from every space to the nearest territory of every continent.
@@ -99,6 +106,7 @@ def settle_value(state: State, seat: int, territory: str, swapped: bool) -> floa
 def action_plans(state: State, seat: int, pawn_ids: list[int] | None = None) -> list[tuple[float, list[Move]]]:
     """Every complete action (as its list of moves) with its value."""
     plans: list[tuple[float, list[Move]]] = []
+    fixed = fixed_parts(state, seat)  # the plans move pawns only
     for pawn in state["pawns"]:
         if pawn_ids is not None and pawn["id"] not in pawn_ids:
             continue
@@ -115,7 +123,8 @@ def action_plans(state: State, seat: int, pawn_ids: list[int] | None = None) -> 
                     else:
                         pawns.append(other)
                 hyp = with_pawns(state, pawns)
-                value = evaluate(hyp, seat) + settle_value(state, seat, to, swapped) + strait_gain(state, seat, pawns)
+                value = (evaluate(hyp, seat, fixed) + settle_value(state, seat, to, swapped)
+                         + strait_gain(state, seat, pawns))
                 value += 0.5 if swapped else 0.0
                 kind = "swap" if swapped else "migrate"
                 plans.append((value, [{"type": "select", "pawn": pawn["id"]}, {"type": kind, "to": to}]))
@@ -126,7 +135,7 @@ def action_plans(state: State, seat: int, pawn_ids: list[int] | None = None) -> 
                     new: Pawn = {"id": -1, "form": form, "owner": seat, "at": to}
                     pawns = state["pawns"] + [new]
                     hyp = with_pawns(state, pawns)
-                    value = evaluate(hyp, seat) + settle_value(state, seat, to, False)
+                    value = evaluate(hyp, seat, fixed) + settle_value(state, seat, to, False)
                     value += strait_gain(state, seat, pawns)
                     plans.append((value, [{"type": "select", "pawn": pawn["id"]}, {"type": "evolve", "form": form},
                                           {"type": "place", "to": to}]))
@@ -212,12 +221,13 @@ def heuristic(rules: Any, state: State, seat: int, rng: random.Random) -> Move:
 def place_evolved(state: State, seat: int, moves: list[Move], top: Entry) -> Move:
     """Where to settle the new pawn: the territory whose position is worth most."""
     best_move, best_value = None, None
+    fixed = fixed_parts(state, seat)
     for move in moves:
         if move["type"] != "place":
             continue
         new: Pawn = {"id": -1, "form": top["form"], "owner": seat, "at": move["to"]}
         pawns = state["pawns"] + [new]
-        value = (evaluate(with_pawns(state, pawns), seat) + settle_value(state, seat, move["to"], False)
+        value = (evaluate(with_pawns(state, pawns), seat, fixed) + settle_value(state, seat, move["to"], False)
                  + strait_gain(state, seat, pawns))
         if best_value is None or value > best_value:
             best_move, best_value = move, value

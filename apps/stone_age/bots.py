@@ -167,6 +167,26 @@ def _pick_die(player: SeatState, moves: list[Move]) -> Move:
     return moves[0]
 
 
+def payable(state: State, seat: int, where: str) -> bool:
+    """Whether ``seat`` could pay, with the resources it has now, for what a person placed at ``where`` takes: a
+    civilization card (its space's cost in any resources) or a building (its stack's top tile); other places ask
+    for nothing."""
+    res = state["seats"][seat]["res"]
+    if where.startswith("card"):
+        return sum(res.values()) >= int(where[4:])
+    if where.startswith("stack"):
+        return payments.building_affordable(state["stacks"][int(where[5:]) - 1][-1], res)
+    return True
+
+
+def sensible(state: State, seat: int, moves: list[Move]) -> list[Move]:
+    """The moves the strong bot may choose: no person on a card or building it cannot pay for while another place
+    is open. Its playouts would gather first and pay after, which the real dice often do not allow (in round 1 it
+    put people on cards with nothing to pay)."""
+    kept = [m for m in moves if m.get("type") != "place" or payable(state, seat, m["where"])]
+    return kept if any(m.get("type") == "place" for m in kept) else moves
+
+
 def standings(state: State) -> list[float]:
     """Every seat's points as if the game ended now (buildings, cards, culture, professions and resources)."""
     return [float(part["total"]) for part in scoring.final_scores(state)]
@@ -174,4 +194,5 @@ def standings(state: State) -> list[float]:
 
 # The strong bot (``apps.matches.engine.search``): a round of two players is some 40 moves, so a playout of 60 sees
 # the candidate's placements resolved, fed and paid for; a lead of 20 points is most of a win.
-STRONG = strong_bot(Search(determinize=determinized, rollout=heuristic, values=standings, scale=20.0, depth=60))
+STRONG = strong_bot(Search(determinize=determinized, rollout=heuristic, values=standings, scale=20.0, depth=60,
+                           allowed=sensible))

@@ -189,3 +189,43 @@ def test_playouts_end_at_the_bots_next_turn_so_ending_a_turn_early_is_not_punish
                       turn=lambda s: s["turn"])
     assert choose(Income(), state, 0, random.Random(0), by_moves, Budget(deals=2, seconds=600))["type"] == "stall"
     assert choose(Income(), state, 0, random.Random(0), by_turns, Budget(deals=2, seconds=600))["type"] == "bank"
+
+
+def bot_turns(slug: str, budget: Budget, turns: int, seed: int = 5):
+    """The strong bot (seat 0) planning ``turns`` of its turns against the heuristic: per turn, its decisions with
+    a choice, the searches it ran, and the seconds it thought."""
+    rules = engine(slug)
+    strong, heuristic = rules.bots()["strong"][1], rules.bots()["heuristic"][1]
+    rnd = random.Random(seed)
+    state = rules.setup(2, seed)
+    seen, plan, choices, seconds = [], None, 0, 0.0
+    while rules.outcome(state) is None and len(seen) < turns:
+        seat = rules.active_seats(state)[0]
+        if seat == 0:
+            choices += len(rules.legal_moves(state, seat)) > 1
+            started = time.perf_counter()
+            move, plan = strong.turn(rules, state, seat, rnd, budget=budget, plan=plan)
+            seconds += time.perf_counter() - started
+            assert move in rules.legal_moves(state, seat)
+        else:
+            if plan is not None:
+                seen.append((choices, plan.searches, seconds))
+                plan, choices, seconds = None, 0, 0.0
+            move = heuristic(rules, state, seat, rnd)
+        state = rules.apply(state, seat, move)
+    return seen
+
+
+def test_once_the_turns_budget_is_spent_its_later_steps_are_played_from_the_plan():
+    # An Origins turn is several actions of two or three moves each (select a pawn, then where it goes). Each
+    # decision may spend a part of what is left of the turn's time (0.6 of it); once less than 0.15 of it is left
+    # (after three searches at most), the moves the playouts of every deal went on with are played, unsearched.
+    seen = bot_turns("origins", Budget(deals=10**9, seconds=0.4), turns=5)
+    assert len(seen) == 5 and any(choices >= 5 for choices, _, _ in seen), seen
+    assert all(searches <= 3 for _, searches, _ in seen), seen
+
+
+def test_one_budget_serves_the_whole_turn():
+    seen = bot_turns("origins", Budget(deals=10**9, seconds=0.3), turns=3)
+    # each decision may spend part of what the turn has left, and a deal stops only between playouts
+    assert all(seconds < 0.3 + 0.5 for _, _, seconds in seen), seen

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from apps.matches.domain import bots as kinds
 from apps.matches.domain.deeds import SeatSpec, do_start_match
+from apps.matches.engine.search import TurnPlan
 from apps.matches.live import bot_driver as bots
 from apps.matches.models import Match
 
@@ -36,11 +37,11 @@ def slow_search(monkeypatch):
         thinking = asyncio.Event()
         done = asyncio.Event()
 
-    async def search(turn):
+    async def search(turn, plan):
         Search.calls.append(turn.version)
         Search.thinking.set()
         await Search.done.wait()
-        return kinds.choose(turn.game, "heuristic", turn.state, turn.seat, random.Random(turn.seed))
+        return kinds.choose(turn.game, "heuristic", turn.state, turn.seat, random.Random(turn.seed)), TurnPlan(0.0)
 
     monkeypatch.setattr(bots, "_search", search)
     yield Search

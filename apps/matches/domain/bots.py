@@ -18,9 +18,13 @@ def bot_kinds(game: str) -> dict[str, str]:
     return {RANDOM: "Random bot", **{kind: label for kind, (label, _) in engine(game).bots().items()}}
 
 
-def search_budget() -> Budget:
-    """A searching bot's budget per decision: ``STRONG_BOT_SECONDS`` of time, at most ``STRONG_BOT_DEALS`` deals."""
-    return Budget(deals=settings.STRONG_BOT_DEALS, seconds=settings.STRONG_BOT_SECONDS)
+def search_budget(game: str = "") -> Budget:
+    """A searching bot's budget: ``STRONG_BOT_SECONDS`` of time (for a whole turn at a table, ``search.choose_turn``,
+    times the game's ``STRONG_BOT_TURN_SCALE``; for one decision in a hint), at most ``STRONG_BOT_DEALS`` deals and
+    ``STRONG_BOT_DECISION_SECONDS`` a decision."""
+    scale = settings.STRONG_BOT_TURN_SCALE.get(game, 1.0)
+    return Budget(deals=settings.STRONG_BOT_DEALS, seconds=settings.STRONG_BOT_SECONDS * scale,
+                  decision=settings.STRONG_BOT_DECISION_SECONDS)
 
 
 def choose(game: str, kind: str, state: State, seat: int, rng: random.Random) -> Move:

@@ -15,8 +15,12 @@ This is information-set search restricted to the root's moves ("determinized fla
 of pure Python and playouts of a few milliseconds a move, a tree below the root would see each of its nodes a
 handful of times; paired playouts of the root's moves spend the whole budget on the one decision being made.
 
-Pure, and picklable by name (``choose_in_worker``), so the domain runs it in a worker process: no table's event
-loop, and no other table's bot, waits on it.
+At a live table the bot plans its whole turn (``choose_turn``): one budget of time for the turn, shared by its
+decisions, each searched while time is left; the moves the chosen move's playouts went on with in every deal are
+its plan for the rest of the turn, played unsearched once the budget is nearly spent.
+
+Pure, and picklable by name (``choose_in_worker``, ``turn_in_worker``), so the domain runs it in a worker process:
+no table's event loop, and no other table's bot, waits on it.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from apps.matches.engine.protocol import IllegalMove, Move, Rules, State
@@ -47,6 +51,7 @@ class Budget:
 
     deals: int = 1_000
     seconds: float = 1.0
+    decision: float | None = None  # in a turn (``choose_turn``), the most seconds one decision may spend
 
 
 @dataclass(frozen=True)
@@ -66,6 +71,12 @@ class Search:
     # Move types the search never proposes unless the heuristic chose one: a move that takes back a half-made
     # action ("cancel") leads to a position the bot was just in, and noise could make it prefer going round.
     takebacks: frozenset[str] = frozenset({"cancel"})
+    # The moves the search may propose, of a position's legal ones (all of them if not given): a game drops moves
+    # its playouts misjudge, e.g. Stone Age's placements on a card or building its seat cannot pay for.
+    allowed: Callable[[Any, int, list[Move]], list[Move]] | None = None
+    # The heuristic as a playout plays it, inside a deal (if not given, ``rollout``): a heuristic that deals the
+    # hidden cards again before it looks ahead need not do so there, the deal being already one the seat can't see.
+    dealt_rollout: Chooser | None = None
 
 
 def reward(rules: Rules, state: State, seat: int, search: Search) -> float:
@@ -84,9 +95,15 @@ def reward(rules: Rules, state: State, seat: int, search: Search) -> float:
     return math.tanh((values[seat] - best_other) / search.scale)
 
 
-def playout(rules: Rules, state: State, seat: int, move: Move, rng: random.Random, search: Search) -> float:
+def playout(rules: Rules, state: State, seat: int, move: Move, rng: random.Random, search: Search,
+            own: list[Move] | None = None) -> float:
+    """``move`` played in ``state`` and the game played on by the heuristic: ``seat``'s reward where it stopped.
+    ``own``, if given, receives the moves ``seat`` played after ``move`` before any other seat moved (the rest of
+    its turn as the playout went on)."""
     state = rules.apply(state, seat, move)
+    rollout = search.dealt_rollout or search.rollout
     others_played = False
+    others_moved = own is None  # since ``move``: once another seat moved, the bot's turn as ``own`` sees it is over
     for _ in range(search.depth):
         if rules.outcome(state) is not None:
             break
@@ -96,7 +113,11 @@ def playout(rules: Rules, state: State, seat: int, move: Move, rng: random.Rando
             elif others_played:
                 break
         mover = rules.active_seats(state)[0]
-        state = rules.apply(state, mover, search.rollout(rules, state, mover, rng))
+        chosen = rollout(rules, state, mover, rng)
+        others_moved = others_moved or mover != seat
+        if not others_moved:
+            own.append(chosen)  # type: ignore[union-attr]
+        state = rules.apply(state, mover, chosen)
     return reward(rules, state, seat, search)
 
 
@@ -113,6 +134,9 @@ class Appraisal:
     candidates: list[int]
     edge: float
     measured: bool = True
+    # Per move, the rest of the bot's turn its playouts agreed on in every deal (the common first moves of ``own``
+    # in ``playout``): what it will play next whatever the hidden cards and the dice, if it plays that move.
+    follow: dict[int, list[Move]] = field(default_factory=dict)
 
     def mean(self, index: int) -> float:
         """The move's mean reward, the favourite credited with the edge (a move never measured ranks last)."""
@@ -133,17 +157,27 @@ def appraise(rules: Rules, state: State, seat: int, rng: random.Random, search: 
     favourite = moves.index(pick) if pick in moves else 0
     totals = [0.0] * len(moves)
     counts = [0] * len(moves)
-    candidates = [i for i, move in enumerate(moves) if i == favourite or move.get("type") not in search.takebacks]
+    allowed = range(len(moves))
+    if search.allowed is not None:
+        kept = search.allowed(state, seat, moves)
+        allowed = [i for i, move in enumerate(moves) if move in kept] or list(allowed)
+        if favourite not in allowed:
+            favourite = allowed[0]
+    candidates = [i for i in allowed if i == favourite or moves[i].get("type") not in search.takebacks]
     appraisal = Appraisal(moves, favourite, totals, counts, candidates, search.edge)
+    follow = appraisal.follow
     for deal in range(budget.deals):
         if deal and time.perf_counter() > deadline:
             break
         world = search.determinize(state, seat, rng)
         seed = rng.random()
         results = {}
+        owns = {}
         for index in candidates:
+            own: list[Move] = []
             try:
-                results[index] = playout(rules, world, seat, moves[index], random.Random(seed), search)
+                results[index] = playout(rules, world, seat, moves[index], random.Random(seed), search, own)
+                owns[index] = own
             except (IllegalMove, LookupError, ValueError):
                 # A deal in which the playout cannot go on as the real game could (a hidden card it could not
                 # be, inside an action replayed on dealt cards): this move learns nothing from it.
@@ -158,6 +192,9 @@ def appraise(rules: Rules, state: State, seat: int, rng: random.Random, search: 
         for index, value in results.items():
             totals[index] += value
             counts[index] += 1
+            agreed = follow.get(index, owns[index])
+            follow[index] = agreed[:next((i for i, (a, b) in enumerate(zip(agreed, owns[index], strict=False))
+                                          if a != b), min(len(agreed), len(owns[index])))]
         if deal + 1 == FIRST_DEALS and len(candidates) > KEEP + 1:
             ranked = sorted(candidates, key=lambda i: -_mean(totals, counts, i, favourite, search.edge))
             candidates = sorted(set(ranked[:KEEP]) | {favourite})
@@ -178,6 +215,59 @@ def choose(rules: Rules, state: State, seat: int, rng: random.Random, search: Se
     return moves[best]
 
 
+@dataclass(frozen=True)
+class TurnPlan:
+    """What a searching bot carries from one decision of its turn to the next, by value (a worker process may make
+    each): the seconds of the turn's budget left, the moves it means to play next without searching again, and how
+    many searches the turn has run. A caller starts a turn with None and passes the plan back while the same seat
+    goes on moving (no other seat moved in between)."""
+
+    left: float
+    moves: tuple = ()
+    searches: int = 0
+
+
+SHARE = 0.6  # of the turn's seconds left, what one decision may spend (the deals usually end it first)
+SPENT = 0.15  # the part of the turn's budget below which the plan is played as it is, with no new search
+AGREED = 2  # deals a move's playouts must agree in before the rest of the turn may be played from them
+
+
+def choose_turn(rules: Rules, state: State, seat: int, rng: random.Random, search: Search, budget: Budget = Budget(),
+                plan: TurnPlan | None = None) -> tuple[Move, TurnPlan]:
+    """The move ``seat`` plays at this decision of its turn, and the plan for the turn's next decision.
+
+    One budget for the whole turn: ``budget.seconds`` are shared by the turn's decisions (each may spend a part of
+    what is left, what one did not spend is left to the next), ``budget.deals`` bound each decision. After a search,
+    the moves the chosen move's playouts went on with in every deal (what the bot plays next whatever the hidden
+    cards and the dice) are its plan. While the turn has time left, each decision is searched again (a plan
+    played unsearched loses strength: the playouts went on with the heuristic's moves); once the budget is nearly
+    spent, the plan is played without a search while its next move is legal, and the heuristic's move after that."""
+    if plan is None:
+        plan = TurnPlan(left=budget.seconds)
+    moves = rules.legal_moves(state, seat)
+    planned = plan.moves[0] if plan.moves and plan.moves[0] in moves else None
+    if not searches(moves, budget, plan):
+        if planned is not None:
+            return planned, replace(plan, moves=plan.moves[1:])
+        move = moves[0] if len(moves) == 1 else search.rollout(rules, state, seat, rng)
+        kept = moves if search.allowed is None else search.allowed(state, seat, moves)
+        return (move if move in kept else kept[0]), replace(plan, moves=())
+    started = time.perf_counter()
+    seconds = plan.left * SHARE if budget.decision is None else min(budget.decision, plan.left * SHARE)
+    appraisal = appraise(rules, state, seat, rng, search, Budget(deals=budget.deals, seconds=seconds))
+    spent = time.perf_counter() - started
+    best = appraisal.favourite
+    if appraisal.measured:
+        best = max(appraisal.candidates, key=lambda i: (appraisal.mean(i), i == appraisal.favourite, -i))
+    ahead = tuple(appraisal.follow.get(best, ())) if appraisal.counts[best] >= AGREED else ()
+    return moves[best], TurnPlan(left=max(0.0, plan.left - spent), moves=ahead, searches=plan.searches + 1)
+
+
+def searches(moves: list[Move], budget: Budget, plan: TurnPlan | None) -> bool:
+    """Whether ``choose_turn`` searches at a decision with these legal moves (else it answers at once)."""
+    return len(moves) > 1 and (plan is None or plan.left >= SPENT * budget.seconds)
+
+
 def _mean(totals: list[float], counts: list[int], index: int, favourite: int, edge: float) -> float:
     edge = edge if index == favourite else 0.0
     if not counts[index]:
@@ -191,7 +281,12 @@ def strong_bot(search: Search) -> Callable[..., Move]:
     def chooser(rules: Rules, state: State, seat: int, rng: random.Random, budget: Budget = Budget()) -> Move:
         return choose(rules, state, seat, rng, search, budget)
 
+    def turn(rules: Rules, state: State, seat: int, rng: random.Random, budget: Budget = Budget(),
+             plan: TurnPlan | None = None) -> tuple[Move, TurnPlan]:
+        return choose_turn(rules, state, seat, rng, search, budget, plan)
+
     chooser.search = search  # type: ignore[attr-defined]  # what a hint searches with (``engine.hint``)
+    chooser.turn = turn  # type: ignore[attr-defined]  # the same bot planning its whole turn (``choose_turn``)
     return chooser
 
 
@@ -200,3 +295,11 @@ def choose_in_worker(slug: str, kind: str, state: State, seat: int, seed: str, b
     rules = engine(slug)
     chooser: Any = rules.bots()[kind][1]
     return chooser(rules, state, seat, random.Random(seed), budget=budget)
+
+
+def turn_in_worker(slug: str, kind: str, state: State, seat: int, seed: str, budget: Budget,
+                   plan: TurnPlan | None) -> tuple[Move, TurnPlan]:
+    """A bot's move and its plan for the rest of the turn (``choose_turn``), computed in another process."""
+    rules = engine(slug)
+    chooser: Any = rules.bots()[kind][1]
+    return chooser.turn(rules, state, seat, random.Random(seed), budget=budget, plan=plan)
