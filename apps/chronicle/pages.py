@@ -65,3 +65,20 @@ TERMS = (
     ("deck", "Civilization Deck", (
         "Decks are taken openly: everyone can see which cards a civilization holds, but not their order.",)),
 )
+
+
+# How the game is won, said once at the top of the table: glue and quotes of rules.html taken in turns (every odd
+# piece is the rules page's own words, a test holds them to it), by the number of players.
+GOAL_ALONE = ("Goal: fill all nine story cards with words your civilization pays for. ",
+              "When the ninth blank is filled the chronicle is complete and the game ends: read your story aloud.", "")
+GOAL_VOTED = ("Goal: fill all nine story cards with words your civilization pays for; then ",
+              "the tellings are read side by side and everyone votes at once for the telling they like best, other "
+              "than their own", ". ", "The telling with the most votes wins.", "")
+GOAL_TWO = ("Goal: fill all nine story cards with words your civilization pays for. With two players ",
+            "the votes always tie one to one", ", so the winner is the telling with ", "fewer blanks filled by fate",
+            ", then ", "the larger civilization", " (more character cards).")
+
+
+def goal(players: int) -> tuple[str, ...]:
+    """The goal line's pieces for a game of ``players`` (joined, the line; ``[1::2]``, the quotes)."""
+    return GOAL_ALONE if players == 1 else GOAL_TWO if players == 2 else GOAL_VOTED

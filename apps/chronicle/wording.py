@@ -14,6 +14,10 @@ from apps.matches.engine import name_seats, seat_token  # noqa: F401  (re-export
 
 from .content import ASPECT_LABELS, ASPECTS, CHARACTER_BY_ID, FILL_BY_ID, KIND_LABELS
 
+# What the heuristic bot (bots.py) goes by, for a hint whose playouts cannot tell the moves apart.
+BOT_RULE = ("it keeps your civilization deck able to pay: the move that makes it likeliest that the three cards you "
+            "draw pay for one of the fill cards, so you have to draw again less often")
+
 ORDINALS = ("first", "second", "third", "fourth")
 
 Alternatives = Sequence[Sequence[str]]

@@ -115,6 +115,20 @@ class Decision(TypedDict):
     prompt: str  # addressed to the deciding seat: it may name cards only that seat can see
     optional: bool
     source: str | None  # the card whose dogma asks
+    group: NotRequired[PickGroup]  # when this is one pick of several
+
+
+class PickGroup(TypedDict):
+    """What a decision that is one pick of several has gathered: what happens to the cards (``verb``: "return",
+    "tuck"...; "" when the prompt says it), those ``picked`` so far in order, at least ``least`` and at most
+    ``most`` of them (None: any number); ``acted`` when each pick is carried out at once (Masonry's melds) rather
+    than set aside until the seat stops picking."""
+
+    verb: str
+    picked: list[str]
+    least: int
+    most: int | None
+    acted: bool
 
 
 class LogRecord(TypedDict):
@@ -407,8 +421,10 @@ class Game:
 
     # --- decisions --------------------------------------------------------------------------
 
-    def choose(self, seat: int, kind: str, options: list, prompt: str, optional: bool = False) -> Any:
-        """The seat's pick among ``options`` (None if it declined an optional choice or there is none)."""
+    def choose(self, seat: int, kind: str, options: list, prompt: str, optional: bool = False,
+               group: PickGroup | None = None) -> Any:
+        """The seat's pick among ``options`` (None if it declined an optional choice or there is none); ``group``
+        when the pick is one of several."""
         if not options:
             return None
         if len(options) == 1 and not optional:
@@ -417,15 +433,19 @@ class Game:
             answer = self.answers[self.cursor]
             self.cursor += 1
             return answer
-        raise NeedDecision({"seat": seat, "kind": kind, "options": list(options), "prompt": prompt,
-                            "optional": optional, "source": self.source})
+        decision: Decision = {"seat": seat, "kind": kind, "options": list(options), "prompt": prompt,
+                              "optional": optional, "source": self.source}
+        if group is not None:
+            decision["group"] = {**group, "picked": list(group["picked"])}
+        raise NeedDecision(decision)
 
-    def choose_card(self, seat: int, cards: list[str], prompt: str, optional: bool = False) -> str | None:
-        return self.choose(seat, "card", sorted(set(cards), key=lambda c: (AGE[c], c)), prompt, optional)
+    def choose_card(self, seat: int, cards: list[str], prompt: str, optional: bool = False,
+                    group: PickGroup | None = None) -> str | None:
+        return self.choose(seat, "card", sorted(set(cards), key=lambda c: (AGE[c], c)), prompt, optional, group)
 
-    def pick_card(self, seat: int, cards: list[str], prompt: str) -> str:
+    def pick_card(self, seat: int, cards: list[str], prompt: str, group: PickGroup | None = None) -> str:
         """A card the seat must pick where the rules guarantee there is one to pick."""
-        card = self.choose_card(seat, cards, prompt)
+        card = self.choose_card(seat, cards, prompt, group=group)
         if card is None:
             raise ValueError(f"{prompt!r} was asked with no card to pick.")
         return card
@@ -435,12 +455,16 @@ class Game:
         return self.choose(seat, "yes", ["yes"], prompt, optional=True) == "yes"
 
     def choose_cards(self, seat: int, cards: list[str], prompt: str, most: int | None = None,
-                     least: int = 0) -> list[str]:
-        """Pick cards one at a time (each pick is its own decision) until ``most`` or the seat stops."""
+                     least: int = 0, *, verb: str, before: tuple[str, ...] = ()) -> list[str]:
+        """Pick cards one at a time (each pick is its own decision, saying what is picked so far and what happens
+        to them, ``verb``) until ``most`` or the seat stops; ``before``: cards already picked for the same end by
+        an earlier decision, counted in what the seat sees but not returned."""
         left = list(cards)
         picked: list[str] = []
         while left and (most is None or len(picked) < most):
-            card = self.choose_card(seat, left, prompt, optional=len(picked) >= least)
+            group: PickGroup = {"verb": verb, "picked": [*before, *picked], "least": len(before) + least,
+                                "most": None if most is None else len(before) + most, "acted": False}
+            card = self.choose_card(seat, left, prompt, optional=len(picked) >= least, group=group)
             if card is None:
                 break
             picked.append(card)

@@ -24,6 +24,7 @@ from .core import (
     ICONS,
     SHOWN_BY_SPLAY,
     InnovationState,
+    PickGroup,
     Pile,
     draw_age_for,
     effect_list,
@@ -33,7 +34,7 @@ from .core import (
     points,
     visible_to,
 )
-from .wording import OPTION_LABELS
+from .wording import DOING, OPTION_LABELS, PAST
 
 PLURALS = {"castle": "castles", "crown": "crowns", "leaf": "leaves", "lightbulb": "lightbulbs",
            "factory": "factories", "clock": "clocks"}
@@ -172,10 +173,14 @@ def card_place(state: InnovationState, seat: int, card: str) -> str:
     return zone
 
 
+def card_words(state: InnovationState, seat: int, card: str) -> str:
+    return f"{card} (age {AGE[card]}, {COLOR[card]}, {card_place(state, seat, card)})"
+
+
 def explain_card_pick(state: InnovationState, seat: int, card: str, prompt: str) -> str:
     if not visible_to(state, card, seat):
         return f"Pick a {AGE[card]} for: {prompt}"
-    what = f"{card} (age {AGE[card]}, {COLOR[card]}, {card_place(state, seat, card)})"
+    what = card_words(state, seat, card)
     found = _CHOOSE.match(prompt) or _MAY.match(prompt)
     if found:
         rest = found.group(2)
@@ -204,18 +209,58 @@ def explain_color_pick(state: InnovationState, seat: int, color: str, prompt: st
     return f"Pick {described} for: {prompt}"
 
 
+def _seen(state: InnovationState, seat: int, cards: list[str]) -> list[str]:
+    """Cards by name where ``seat`` sees them now, else by their backs ("a 7", given away)."""
+    return [card if visible_to(state, card, seat) else f"a {AGE[card]}" for card in cards]
+
+
+def explain_group_finish(state: InnovationState, seat: int, group: PickGroup) -> str:
+    """What ending a pick of several does: the cards set aside go now, or the acting stops."""
+    picked, verb = _seen(state, seat, group["picked"]), group["verb"]
+    if not picked:
+        return f"{verb.capitalize() or 'Pick'} no card, and the dogma goes on."
+    if group["acted"]:
+        return f"Stop {DOING.get(verb, verb)} ({_and(picked)} {PAST.get(verb, verb)} so far), and the dogma goes on."
+    if not verb:
+        return f"Stop picking, with {_and(picked)} picked, and the dogma goes on."
+    return f"Stop picking and {verb} {_and(picked)}, and the dogma goes on."
+
+
+def explain_group_pick(state: InnovationState, seat: int, card: str, group: PickGroup, said: str) -> str:
+    """A pick of several (``said``: what the pick alone would say): whether it joins cards set aside and how many
+    are left to pick, or what was already done."""
+    picked, verb = _seen(state, seat, group["picked"]), group["verb"]
+    if group["acted"] or not verb or not visible_to(state, card, seat):
+        done = PAST.get(verb, "picked")
+        return said + (f" ({_and(picked)} {done} so far.)" if picked else "")
+    with_ = f" too, with {_and(picked)}" if picked else ""
+    n, least, most = len(picked) + 1, group["least"], group["most"]
+    if most is not None and n >= most:
+        after = f"that makes {n}, and they are {PAST.get(verb, verb)} at once"
+    elif n < least:
+        after = f"{least - n} more to pick after it"
+    else:
+        after = f"then pick more, or stop to {verb} the picked cards"
+    return f"Pick {card_words(state, seat, card)} to {verb}{with_}; {after}."
+
+
 def explain_choice(state: InnovationState, seat: int, move: Move) -> str:
     pending = state["pending"]
     if pending is None:
         return ""
     prompt = pending["prompt"]
     kind = pending["kind"]
+    group = pending.get("group")
+    if move["type"] == "decline" and group is not None:
+        return explain_group_finish(state, seat, group)
     if move["type"] == "decline":
         may = re.match(r"^You may (.*)$", prompt)
         if may:
             return f"Do not {may.group(1).rstrip('.')}: skip it, and the dogma goes on."
         return f"Stop here and pick nothing more for: {prompt}"
     pick = move["pick"]
+    if kind == "card" and group is not None:
+        return explain_group_pick(state, seat, str(pick), group, explain_card_pick(state, seat, str(pick), prompt))
     if kind == "card":
         return explain_card_pick(state, seat, str(pick), prompt)
     if kind == "color":

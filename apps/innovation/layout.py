@@ -106,11 +106,13 @@ class _Placer:
     """Hands out each legal entry once: the first place that claims a move gets its entry, with its ``why``
     (what the move will do) in the players' names and ``why_id``, the page id of the line that says it."""
 
-    def __init__(self, legal: list[dict], kind: str | None, names: list[str] | None = None):
+    def __init__(self, legal: list[dict], kind: str | None, names: list[str] | None = None,
+                 picked: list[str] | None = None):
         self.by_move = {_key(e["move"]): {**e, "why": name_seats(e.get("why", ""), names or []),
                                           "why_id": f"in-why-{i}"} for i, e in enumerate(legal)}
         self.placed: set[tuple] = set()
         self.kind = kind
+        self.picked = set(picked or ())  # cards set aside by a pick of several, still where they were
 
     def claim(self, move: dict) -> dict | None:
         key = _key(move)
@@ -142,7 +144,7 @@ def _pile(placer: _Placer, p: dict, s: int, mine: bool, view: dict, names: list[
             reach = dogma_reach(top_card, s, view, names)
         else:
             top_entry = placer.card_choice(top)
-            tap = "Choose" if top_entry else ""
+            tap = "Choose" if top_entry else "Picked" if top in placer.picked else ""
     return {
         "color": p["color"],
         "splay": p["splay"],
@@ -152,6 +154,7 @@ def _pile(placer: _Placer, p: dict, s: int, mine: bool, view: dict, names: list[
         "splays": _splays(color_entry),
         "top_entry": top_entry,
         "tap": tap,
+        "picked": top in placer.picked,
         "reach": reach,
         "fan": fan(p, edition),
         "changed": f"{s}-{p['color']}" in changed,
@@ -165,8 +168,8 @@ def _hand(placer: _Placer, cards: list[str], edition: str) -> list[dict]:
         tap = "Meld" if entry else ""
         if entry is None:
             entry = placer.card_choice(c)
-            tap = "Choose" if entry else ""
-        hand.append({"card": card_info(c, edition), "entry": entry, "tap": tap})
+            tap = "Choose" if entry else "Picked" if c in placer.picked else ""
+        hand.append({"card": card_info(c, edition), "entry": entry, "tap": tap, "picked": c in placer.picked})
     return hand
 
 
@@ -174,7 +177,9 @@ def _score(placer: _Placer, cards: list[str], edition: str) -> list[dict]:
     score = []
     for c in cards:
         entry = placer.card_choice(c)
-        score.append({"card": card_info(c, edition), "entry": entry, "tap": "Choose" if entry else ""})
+        picked = c in placer.picked
+        score.append({"card": card_info(c, edition), "entry": entry,
+                      "tap": "Choose" if entry else "Picked" if picked else "", "picked": picked})
     return score
 
 
@@ -237,7 +242,10 @@ def _actions(placer: _Placer, legal: list[dict], names: list[str]) -> list[dict]
         placer.placed.add(key)
         entry = placer.by_move[key]
         picture = "draw" if entry["move"]["type"] == "draw" else "splay" if _splays(entry) else ""
-        actions.append({"entry": entry, "label": _action_label(entry, placer.kind, names), "picture": picture})
+        # a decline is the quiet way out, but ending a pick of several gives the picked cards their effect
+        quiet = entry["move"]["type"] == "decline" and not placer.picked
+        actions.append({"entry": entry, "label": _action_label(entry, placer.kind, names), "picture": picture,
+                        "quiet": quiet})
     return actions
 
 
@@ -324,7 +332,9 @@ def last_turns(view: dict, seat: int | None, names: list[str]) -> list[str]:
 def board_layout(view: dict, legal: list[dict], seat: int | None, names: list[str]) -> dict:
     edition = view.get("edition", "first")
     pending = view.get("pending") or {}
-    placer = _Placer(legal, pending.get("kind"), names)
+    group = pending.get("group")
+    set_aside = group["picked"] if group and not group["acted"] else []
+    placer = _Placer(legal, pending.get("kind"), names, set_aside)
     marks = view.get("marks") or {}
     order = list(range(view["players"]))
     if seat is not None:
@@ -346,6 +356,7 @@ def board_layout(view: dict, legal: list[dict], seat: int | None, names: list[st
         "supply": supply,
         "table_changed": bool(marks.get("table")),
         "actions": _actions(placer, legal, names),
+        "picked": wording.picked_line(group) if group else "",
         "guide": action_guide(view, legal, seat, achievements),
         "since": last_turns(view, seat, names),
         "colors": COLORS,

@@ -19,6 +19,7 @@ from .core import (
     SHOWN_BY_SPLAY,
     InnovationState,
     LogRecord,
+    PickGroup,
     claimable_ages,
     draw_age_for,
     icon_counts,
@@ -184,6 +185,13 @@ def _own_record(state: InnovationState, public: dict) -> dict:
             "score": sorted(seat["score"], key=lambda c: (AGE[c], c))}
 
 
+def _group_seen(group: PickGroup | None, where: dict, seat: int) -> PickGroup | None:
+    """A pick of several as the deciding seat sees it now: a card it already gave away reads as its back."""
+    if group is None:
+        return None
+    return {**group, "picked": [card_ref(card, where, seat, True) for card in group["picked"]]}
+
+
 def prompt_for(state: InnovationState, viewer: int | None, where: dict) -> str:
     pending = state["pending"]
     card = pending.get("source") if pending is not None else None
@@ -220,7 +228,8 @@ def views(state: InnovationState, seats: Sequence[int | None]) -> list[dict]:
     for seat, log in zip(seats, logs, strict=True):
         mine = pending_view
         if pending is not None and pending_view is not None and seat == pending["seat"]:
-            mine = {**pending_view, "options": list(pending["options"]), "prompt": pending["prompt"]}
+            mine = {**pending_view, "options": list(pending["options"]), "prompt": pending["prompt"],
+                    "group": _group_seen(pending.get("group"), where, seat)}
         out.append({
             "game": "innovation",
             "phase": state["phase"],

@@ -11,9 +11,12 @@ from typing import Any
 
 from apps.matches.engine import Move
 
-from .core import AGE, InnovationState, draw_age_for
+from .core import AGE, InnovationState, PickGroup, draw_age_for
 
 GAME_OVER = "The game is over."
+# What the bot's own first choice goes by (bot.py's standing), for a hint whose estimates cannot tell moves apart.
+BOT_RULE = ("it looks one move ahead and plays what leaves you furthest ahead: achievements first, then points, "
+            "high top cards, icons, cards in hand and splays")
 CHOOSE_START = "Choose one of your two cards to meld; the card first in the alphabet starts the game."
 WAITING_FOR_START = "Waiting for every player to choose a first card."
 
@@ -63,12 +66,63 @@ def _draw_label(state: InnovationState, seat: int, move: Move) -> str:
     return f"Draw a {age}"
 
 
+# A pick of several: what was done to the cards already picked, and the word for going on doing it.
+PAST = {"meld": "melded", "take": "taken", "return": "returned", "tuck": "tucked", "transfer": "transferred",
+        "give": "given", "score": "scored"}
+DOING = {"meld": "melding", "take": "taking", "return": "returning", "tuck": "tucking", "transfer": "transferring",
+         "give": "giving", "score": "scoring"}
+
+
+def _cards(n: int) -> str:
+    return f"{n} card{'s' if n != 1 else ''}"
+
+
+def finish_label(group: PickGroup) -> str:
+    """The control that ends a pick of several, saying what it does: "Return the 2 picked cards", "Return none",
+    "Stop melding"."""
+    n = len(group["picked"])
+    verb = group["verb"]
+    if not verb:
+        return "Stop picking"
+    if not n:
+        return f"{verb.capitalize()} none"
+    if group["acted"]:
+        return f"Stop {DOING.get(verb, verb)}"
+    return f"{verb.capitalize()} the picked card" if n == 1 else f"{verb.capitalize()} the {n} picked cards"
+
+
+def picked_line(group: PickGroup) -> str:
+    """The running line of a pick of several: "Picked to return: Oars, Sailing (up to 3)"."""
+    picked = group["picked"]
+    n, least, most = len(picked), group["least"], group["most"]
+    verb = group["verb"]
+    if group["acted"]:
+        done = PAST.get(verb, verb)
+        return f"{done.capitalize()} so far: {', '.join(picked)}." if picked else ""
+    if most is None:
+        left = "any number"
+    elif least == most:
+        left = f"{most - n} more to pick" if n else f"{_cards(most)} to pick"
+    else:
+        left = f"up to {most}"
+    if not picked:
+        target = f" to {verb}" if verb else ""
+        return f"Pick the cards{target} one at a time ({left}); none picked yet."
+    return f"Picked{f' to {verb}' if verb else ''}: {', '.join(picked)} ({left})."
+
+
+def _decline_label(state: InnovationState, seat: int, move: Move) -> str:
+    pending = state.get("pending")
+    group = pending.get("group") if pending is not None else None
+    return finish_label(group) if group is not None else "Decline"
+
+
 MOVE_LABELS: dict[str, Callable[[InnovationState, int, Move], str]] = {
     "draw": _draw_label,
     "meld": lambda state, seat, move: f"Meld {move['card']}",
     "achieve": lambda state, seat, move: f"Achieve age {move['age']}",
     "dogma": lambda state, seat, move: f"Dogma of {move['card']}",
-    "decline": lambda state, seat, move: "Decline",
+    "decline": _decline_label,
     "choose": _choose_label,
 }
 

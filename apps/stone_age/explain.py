@@ -230,12 +230,26 @@ def _place(state: State, seat: int, move: Move, top: Decision | None) -> str:
     if place.kind == "village":
         people = "2 people" if where == "hut" else "1 person"
         return f"{people}; when you use it: {village_words(state, seat, where)}."
+    backup = flow.has_two_resources(state, seat)
     if place.kind == "card":
         space = int(where[4:])
-        return f"{card_cost_words(state, seat, space)} when you use it, for: {card_words(state, seat, space)}."
+        said = f"{card_cost_words(state, seat, space)} when you use it, for: {card_words(state, seat, space)}."
+        short = sum(state["seats"][seat]["res"].values()) < space and not backup
+        return f"{said} {cannot_pay(state, seat)}" if short else said
     building = state["stacks"][int(where[5:]) - 1][-1]
     lack = building_shortfall(building, state["seats"][seat]["res"])
-    return f"{building_words(state, seat, building)}. You have {holdings(state, seat)}: {lack or 'enough'}."
+    said = f"{building_words(state, seat, building)}. You have {holdings(state, seat)}: {lack or 'enough'}."
+    return f"{said} {cannot_pay(state, seat)}" if lack and not backup else said
+
+
+def cannot_pay(state: State, seat: int) -> str:
+    """A placement on a card or a building the player cannot pay for now: the person will come back with nothing
+    when used, unless the player's people may still gather (others already on a hunting or resource place, or people
+    left to place after this one: places are used in the order the player likes)."""
+    gathering = any(state["places"][pid][seat] for pid, p in PLACE_BY_ID.items() if p.kind in ("hunting", "resource"))
+    more = gathering or flow.available(state, seat) > 1
+    unless = ", unless your people gather enough before you use it" if more else ""
+    return f"You cannot pay for this now: this person will come back with nothing{unless}."
 
 
 def _count(state: State, seat: int, move: Move, top: Decision | None) -> str:

@@ -220,6 +220,10 @@ def turn_prompt(facts: DecisionFacts, mine: bool) -> str:
     return to_them(facts) if mine else to_others(facts)
 
 
+# What the bot's own first choice goes by (bots.py), for a hint whose estimates cannot tell moves apart.
+BOT_RULE = ("it grows your tribe and farming early, keeps food coming, gathers wood and better resources, builds "
+            "every building you can pay for, buys cheap cards and adds tools only when they lift a roll")
+
 GAME_END_REASONS = {"buildings": "a building stack is empty", "cards": "the card deck ran out"}
 
 

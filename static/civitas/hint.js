@@ -1,6 +1,8 @@
 // Hints (unrated matches and lessons): the decision bar's "Hint" button asks the server what the game's best bot
 // would do in this seat's place ({"type": "hint", "version": N}, sent through match.js's socket); the answer lists
-// its best three moves with their chances. Tapping one outlines the matching control on the board: the player still
+// its best three moves with their chances and what each does. When its numbers cannot tell the moves apart (the
+// frame's verdict "even": a few playouts that all ended alike), it says which it would choose and what it goes by
+// instead of numbers that say nothing. Tapping one outlines the matching control on the board: the player still
 // plays it (or anything else) themselves. A new table (any move) clears the hint, which was for the old position.
 (function () {
   "use strict";
@@ -41,21 +43,57 @@
   function parsedMove(el) {
     try { return canonical(JSON.parse(el.dataset.move)); } catch (e) { return el.dataset.move; }
   }
-  const FEW_PLAYOUTS = 5; // below this, a share won ("0%", "100%") compares nothing: the count is said instead
-  function chanceText(frame, c) {
+  const FEW_PLAYOUTS = 5; // below this, a share won is said as a count ("won 4 of 4 playouts"), not a percentage
+  function verdictOf(frame) {
+    if (frame.verdict) return frame.verdict;
+    const first = frame.candidates[0];
+    return first && (first.chance === null || first.chance === undefined) ? "unmeasured" : "ranked";
+  }
+  // What a candidate's line says beside its label; "" when the panel's title and note say it for every line.
+  function chanceText(frame, c, i) {
+    const verdict = verdictOf(frame);
     if (c.chance === null || c.chance === undefined) {
-      return movesOffered() === 1 ? "your only move" : "the bot's pick (no time to compare)";
+      return movesOffered() === 1 ? "your only move" : "the bot's own choice";
     }
+    if (verdict === "even") return i === 0 ? "the bot's choice" : "";
     const pct = Math.round(c.chance * 100) + "%";
     if (frame.basis === "playouts") {
       const won = frame.band ? "the band won " : "won ";
       const runs = c.playouts === 1 ? " playout" : " playouts";
-      if (c.playouts < FEW_PLAYOUTS) return won + Math.round(c.chance * c.playouts) + " of " + c.playouts + runs + ": too few to compare";
+      if (c.playouts < FEW_PLAYOUTS) return won + Math.round(c.chance * c.playouts) + " of " + c.playouts + runs;
       return won + pct + " of " + c.playouts + runs;
     }
     return pct + " estimated chance to win";
   }
+  function title(frame) {
+    if (frame.type === "error") return frame.message;
+    const verdict = verdictOf(frame);
+    if (verdict === "even" || verdict === "unmeasured") return "The bot would choose:";
+    return "The bot would consider:";
+  }
+  function joined(words) {
+    return words.length < 2 ? words.join("") : words.slice(0, -1).join(", ") + " and " + words[words.length - 1];
+  }
+  // Why the first is the bot's choice when the numbers cannot say, in plain words: what the numbers were and the
+  // rule of thumb the bot goes by (frame.rule, the game's own words).
+  function reason(frame) {
+    const rule = frame.rule ? "so the bot goes by its rule of thumb: " + frame.rule + "." : "so the bot plays its own first choice.";
+    const verdict = verdictOf(frame);
+    if (verdict === "unmeasured") return "It had no time to play the moves out, " + rule;
+    const shown = frame.candidates.filter((c) => c.chance !== null && c.chance !== undefined);
+    if (frame.basis === "playouts") {
+      const runs = shown.map((c) => c.playouts);
+      const wins = shown.map((c) => String(Math.round(c.chance * c.playouts)));
+      const each = runs.every((n) => n === runs[0]) ? runs[0] + " time" + (runs[0] === 1 ? "" : "s") + " each" : "a few times";
+      return "Played out to the end " + each + ", these moves won " + joined(wins) + " times" + (frame.band ? " for the band" : "") +
+        ": too close to tell apart, " + rule;
+    }
+    return "Its estimates for these moves were the same (" + Math.round(shown[0].chance * 100) + "%), " + rule;
+  }
   function note(frame) {
+    const verdict = verdictOf(frame);
+    if (verdict === "even" || verdict === "unmeasured") return reason(frame);
+    if (verdict === "only") return "";
     if (frame.basis === "playouts") {
       return "Each move was played out to the end by bots at every seat, with what you cannot see dealt at random.";
     }
@@ -77,14 +115,14 @@
     if (ask) { ask.disabled = false; ask.textContent = "Hint"; ask.setAttribute("aria-expanded", "true"); }
     const head = document.createElement("div");
     head.className = "hint-head";
-    const title = document.createElement("p");
-    title.textContent = frame.type === "error" ? frame.message : "The bot would consider:";
+    const heading = document.createElement("p");
+    heading.textContent = title(frame);
     const close = document.createElement("button");
     close.type = "button";
     close.className = "link small hint-close";
     close.dataset.hintClose = "";
     close.textContent = "Close";
-    head.append(title, close);
+    head.append(heading, close);
     panel.appendChild(head);
     if (frame.type === "error") return;
     const list = document.createElement("ol");
@@ -97,16 +135,26 @@
       pick.dataset.hintIndex = String(i);
       pick.setAttribute("aria-pressed", "false");
       pick.textContent = c.label;
-      const chance = document.createElement("span");
-      chance.className = "hint-chance";
-      chance.textContent = chanceText(frame, c);
-      item.append(pick, chance);
+      item.appendChild(pick);
+      const said = chanceText(frame, c, i);
+      if (said) {
+        const chance = document.createElement("span");
+        chance.className = "hint-chance";
+        chance.textContent = said;
+        item.appendChild(chance);
+      }
+      if (c.why) {
+        const why = document.createElement("span");
+        why.className = "hint-why";
+        why.textContent = c.why;
+        item.appendChild(why);
+      }
       list.appendChild(item);
     });
     panel.appendChild(list);
     const small = document.createElement("p");
     small.className = "hint-note";
-    small.textContent = note(frame) + " Tap one to see it on the board; you still make the move.";
+    small.textContent = (note(frame) + " Tap one to see it on the board; you still make the move.").trim();
     panel.appendChild(small);
   }
   function point(index) {

@@ -1,5 +1,6 @@
 """A hint in the browser: the Stone Age player to move asks for one, reads the bot's three best moves with their
-chances, and taps the first: its control on the board is outlined, and nothing is played."""
+chances and what each does, and taps the first: its control on the board is outlined, and nothing is played. A hint
+whose numbers cannot tell the moves apart says which the bot would choose and why, never a line that says nothing."""
 
 import json
 import os
@@ -62,6 +63,14 @@ HINT_SAYS = """frame => {
 }"""
 
 
+PANEL_SAYS = """frame => {
+  const table = document.getElementById('table');
+  frame.version = Number(table.querySelector('.table-status').dataset.version);
+  table.dispatchEvent(new CustomEvent('civitas:hint', {detail: frame}));
+  return table.querySelector('[data-hint-panel]').innerText;
+}"""
+
+
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_a_hint_calls_a_move_the_only_one_only_when_it_is_and_counts_few_playouts_as_they_are(
@@ -75,12 +84,23 @@ def test_a_hint_calls_a_move_the_only_one_only_when_it_is_and_counts_few_playout
     # The search had no time to compare: its one pick is not "your only move" while the board offers others.
     said = page.evaluate(HINT_SAYS, {"type": "hint", "basis": "playouts", "band": False,
                                      "candidates": [{"move": first, "label": "x", "chance": None, "playouts": 0}]})
-    assert said == ["the bot's pick (no time to compare)"]
-    # One playout each is no comparison: the count is said as it is, singular, and flagged as too few.
-    said = page.evaluate(HINT_SAYS, {"type": "hint", "basis": "playouts", "band": False, "candidates": [
-        {"move": first, "label": "x", "chance": 1.0, "playouts": 1},
-        {"move": first, "label": "y", "chance": 0.0, "playouts": 1}]})
-    assert said == ["won 1 of 1 playout: too few to compare", "won 0 of 1 playout: too few to compare"]
+    assert said == ["the bot's own choice"]
+    # Playouts that tell the moves apart are counted as they are, singular when one.
+    said = page.evaluate(HINT_SAYS, {"type": "hint", "basis": "playouts", "band": False, "verdict": "ranked",
+                                     "candidates": [{"move": first, "label": "x", "chance": 1.0, "playouts": 1},
+                                                    {"move": first, "label": "y", "chance": 0.0, "playouts": 4}]})
+    assert said == ["won 1 of 1 playout", "won 0 of 4 playouts"]
+    # Playouts that cannot (the review's Chronicle hint: 4 of 4 for every move): the bot's choice, what each move
+    # does, and why the first, in words; no line says "too few to compare".
+    panel = page.evaluate(PANEL_SAYS, {
+        "type": "hint", "basis": "playouts", "band": False, "verdict": "even", "rule": "it keeps your deck able to pay",
+        "candidates": [{"move": first, "label": "x", "why": "Fill the blank with x.", "chance": 1.0, "playouts": 4},
+                       {"move": first, "label": "y", "why": "Fill the blank with y.", "chance": 1.0, "playouts": 4}]})
+    assert panel.startswith("The bot would choose:")
+    assert "the bot's choice" in panel and "Fill the blank with x." in panel and "Fill the blank with y." in panel
+    assert ("Played out to the end 4 times each, these moves won 4 and 4 times: too close to tell apart, so the bot "
+            "goes by its rule of thumb: it keeps your deck able to pay.") in panel
+    assert "too few" not in panel
     said = page.evaluate(HINT_SAYS, {"type": "hint", "basis": "playouts", "band": True, "candidates": [
         {"move": first, "label": "x", "chance": 0.625, "playouts": 40}]})
     assert said == ["the band won 63% of 40 playouts"]

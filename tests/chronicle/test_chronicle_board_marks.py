@@ -4,6 +4,7 @@ changed are marked, and the terms explained on tap are the rules page's own word
 import html
 import re
 
+import pytest
 from chronicle_helpers import at_kind, built, stage
 
 from apps.chronicle import pages
@@ -66,3 +67,21 @@ def test_every_term_explained_on_the_board_is_quoted_from_the_rules_page():
             assert passage in rules, (key, passage)
     page = BOARDS.board(built(2, 1), 0)
     assert 'popovertarget="ch-term-pay"' in page and 'id="ch-term-pay"' in page
+
+
+@pytest.mark.parametrize("players", [1, 2, 3])
+def test_the_table_says_how_to_win_in_the_rules_own_words(players):
+    """The newcomer review: the table never said how you win until the lesson's last note."""
+    rules = " ".join(html.unescape(re.sub(r"<[^>]+>", "", BOARDS.rules_page(pages.rules_context()))).split())
+    pieces = pages.goal(players)
+    for quote in pieces[1::2]:
+        assert quote in rules, quote
+    page = " ".join(html.unescape(BOARDS.board(RULES.setup(players, 1), 0)).split())
+    assert re.search(r'<p class="ch-goal"[^>]*>' + re.escape("".join(pieces)) + "</p>", page)
+    assert ("votes" in "".join(pieces)) == (players > 1)
+
+
+def test_a_finished_game_draws_without_the_goal_line():
+    state = RULES.setup(2, 1)
+    state["phase"] = "over"
+    assert 'class="ch-goal"' not in BOARDS.board(state, 0)

@@ -16,6 +16,7 @@ from stone_age_helpers import (
     put_building,
     put_card,
     random_game,
+    set_people,
     set_tools,
     take_all,
     with_dice,
@@ -28,6 +29,9 @@ from apps.stone_age.engine import MOVE_FIELDS, RULES
 from tests.board_templates import GameTemplates
 
 BOARDS = GameTemplates("stone_age", RULES)
+
+
+CANNOT_PAY = "You cannot pay for this now: this person will come back with nothing"
 
 
 def says(state, seat, move):
@@ -53,7 +57,8 @@ def test_a_building_says_what_it_costs_and_what_the_player_still_lacks():
     state = put_building(fresh(2, 1), 1, "bld-01")  # 2 wood and 1 clay for 10 points
     give(state, 0, wood=1)
     assert says(state, 0, {"type": "place", "where": "stack1"}) == (
-        "Building No. 1: Pay 2 wood and 1 clay for 10 points. You have 1 wood: you need 1 wood and 1 clay more.")
+        "Building No. 1: Pay 2 wood and 1 clay for 10 points. You have 1 wood: you need 1 wood and 1 clay more. "
+        f"{CANNOT_PAY}, unless your people gather enough before you use it.")
     state = in_actions(state, {0: {"stack1": 1}, 1: {"forest": 1}})
     assert says(state, 0, {"type": "resolve", "where": "stack1"}).endswith(
         "you need 1 wood and 1 clay more: the person comes back with nothing.")
@@ -65,10 +70,37 @@ def test_a_card_says_its_cost_its_gain_and_what_its_lower_half_scores():
     give(state, 0, wood=1)
     assert says(state, 0, {"type": "place", "where": "card2"}) == (
         "Pay 2 resources of any kind (you have 1) when you use it, for: Take 5 food; Medicine, a culture you lack: "
-        "+3 points at the end.")
+        f"+3 points at the end. {CANNOT_PAY}, unless your people gather enough before you use it.")
     state = in_actions(state, {0: {"card2": 1}, 1: {"forest": 1}})
     assert says(state, 0, {"type": "resolve", "where": "card2"}) == (
         "You need 2 resources and have 1: the person comes back with nothing.")
+
+
+def test_a_card_or_building_the_player_cannot_pay_for_says_so_when_the_person_is_placed():
+    """The newcomer review: a person could be placed on a card or a building with nothing to pay, and came back with
+    nothing only when used; the building's note said so, the card's did not."""
+    state = put_building(put_card(fresh(2, 1), 2, "civ-03"), 1, "bld-01")
+    give(state, 0, wood=1)
+    for where in ("card2", "stack1"):
+        said = says(state, 0, {"type": "place", "where": where})
+        assert CANNOT_PAY in said, said
+        assert said.endswith(", unless your people gather enough before you use it."), said
+    give(state, 0, wood=1, clay=1)  # 2 wood and 1 clay: both paid for
+    for where in ("card2", "stack1"):
+        assert CANNOT_PAY not in says(state, 0, {"type": "place", "where": where})
+    last = set_people(take_all(put_card(fresh(2, 1), 2, "civ-03"), 0), 0, 1)  # one person, nobody gathers
+    assert says(last, 0, {"type": "place", "where": "card2"}).endswith(f"{CANNOT_PAY}.")
+
+
+def test_every_card_and_building_placement_of_an_empty_handed_player_warns():
+    for seed in range(1, 6):
+        state = fresh(2, seed)
+        seat = RULES.active_seats(state)[0]
+        places = [m for m in RULES.legal_moves(state, seat) if m["type"] == "place"
+                  and m["where"].startswith(("card", "stack"))]
+        assert places
+        for move in places:
+            assert CANNOT_PAY in says(state, seat, move), move
 
 
 def test_tools_say_what_they_change_and_taking_says_what_the_next_one_needs():

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from django import template
@@ -15,13 +16,24 @@ from django.utils.safestring import SafeString, mark_safe
 
 from apps.chronicle.content import ASPECT_LABELS, ASPECTS, BUILD_STEPS, KIND_LABELS
 from apps.chronicle.explain import why_unpayable as unpayable_reason
-from apps.chronicle.pages import TERMS
+from apps.chronicle.pages import TERMS, goal
 from apps.matches.engine import name_seats, seat_name
 from apps.matches.templatetags.pictures import picture_in_badge, sprite
 
 register = template.Library()
 register.filter("seat_names", name_seats)
 register.filter("seat_name", seat_name)
+
+LONG, LONGER = 10, 12  # letters in a title's longest word: "Glassblower", "Shieldmaiden"
+
+
+@register.filter
+def title_fit(name: str) -> str:
+    """A character card title's size class by its longest word (a hyphen being the name's own break), so that word
+    fits on one line of the narrowest card, a phone's hand of three, at a smaller size rather than breaking inside
+    ("Glassblowe-r")."""
+    longest = max(len(word) for word in re.split(r"[\s-]+", name) if word)
+    return "is-longer" if longest >= LONGER else "is-long" if longest >= LONG else ""
 
 
 @register.simple_tag
@@ -167,6 +179,12 @@ def has(items, item) -> bool:
 def joined_for(changed: dict | None, seat: int) -> list[str]:
     """The ids of the character cards the last move added to this seat's civilization."""
     return list((changed or {}).get("joined", {}).get(str(seat), []))
+
+
+@register.simple_tag
+def chronicle_goal(players: int) -> str:
+    """How the game is won, in the rules page's words (``pages.goal``)."""
+    return "".join(goal(players))
 
 
 @register.simple_tag

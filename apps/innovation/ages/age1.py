@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .common import AGE, COLOR, Game, P, dogma, has_icon, highest, lowest
+from .common import AGE, COLOR, Game, P, dogma, done_so_far, has_icon, highest, lowest
 
 
 def agriculture(g: Game, s: int, me: int) -> None:
@@ -63,15 +63,16 @@ def domestication(g: Game, s: int, me: int) -> None:
 
 
 def masonry(g: Game, s: int, me: int) -> None:
-    melded = 0
+    melded: list[str] = []
     while True:
         card = g.choose_card(s, [c for c in g.hand(s) if has_icon(c, "castle")],
-                             "You may meld a card with a castle (stop when you like).", True)
+                             "You may meld a card with a castle (stop when you like).", True,
+                             done_so_far("meld", melded))
         if card is None:
             break
         g.meld(s, card)
-        melded += 1
-    if melded >= 4:
+        melded.append(card)
+    if len(melded) >= 4:
         g.claim_special(s, "Monument")
 
 
@@ -94,12 +95,16 @@ def mysticism(g: Game, s: int, me: int) -> None:
         g.keep(s, card)
 
 
-def _oars_give(g: Game, s: int, me: int) -> bool:
+def _oars_give(g: Game, s: int, me: int, given: list[str] | None = None) -> bool:
+    """One transfer; ``given``: the earlier ones of a repeating demand, gathered here."""
     card = g.choose_card(s, [c for c in g.hand(s) if has_icon(c, "crown")],
-                         f"Choose a card with a crown to transfer to {P(me)}'s score pile.")
+                         f"Choose a card with a crown to transfer to {P(me)}'s score pile.",
+                         group=None if given is None else done_so_far("transfer", given))
     if card is None:
         g.log(f"{P(s)} had no card with a crown in hand.")
         return False
+    if given is not None:
+        given.append(card)
     g.to_score(me, card, f"{P(s)} transferred {{0}} to {P(me)}'s score pile.")
     g.vars["transferred"] = True
     g.draw(s, 1)
@@ -111,7 +116,8 @@ def oars_demand(g: Game, s: int, me: int) -> None:
 
 
 def oars_demand_repeating(g: Game, s: int, me: int) -> None:
-    while _oars_give(g, s, me):
+    given: list[str] = []
+    while _oars_give(g, s, me, given):
         pass
 
 
@@ -121,7 +127,8 @@ def oars_draw(g: Game, s: int, me: int) -> None:
 
 
 def pottery_return(g: Game, s: int, me: int) -> None:
-    returned = g.choose_cards(s, g.hand(s), "You may return up to three cards from your hand.", most=3)
+    returned = g.choose_cards(s, g.hand(s), "You may return up to three cards from your hand.", most=3,
+                              verb="return")
     for card in returned:
         g.return_card(s, card)
     if returned:
@@ -145,10 +152,11 @@ def tools_three(g: Game, s: int, me: int) -> None:
     if len(g.hand(s)) < 3:
         return
     first = g.choose_card(s, g.hand(s), "You may return exactly three cards from your hand to draw and meld a 3.",
-                          True)
+                          True, {"verb": "return", "picked": [], "least": 3, "most": 3, "acted": False})
     if first is None:
         return
-    rest = g.choose_cards(s, [c for c in g.hand(s) if c != first], "Choose the next card to return.", 2, 2)
+    rest = g.choose_cards(s, [c for c in g.hand(s) if c != first], "Choose the next card to return.", 2, 2,
+                          verb="return", before=(first,))
     for card in [first, *rest]:
         g.return_card(s, card)
     g.draw_meld(s, 3)

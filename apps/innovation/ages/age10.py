@@ -41,7 +41,7 @@ def bioengineering_win(g: Game, s: int, me: int) -> None:
 
 def databases(g: Game, s: int, me: int) -> None:
     count = (len(g.score_pile(s)) + 1) // 2
-    for card in g.choose_cards(s, g.score_pile(s), "Choose a score card to return.", count, count):
+    for card in g.choose_cards(s, g.score_pile(s), "Choose a score card to return.", count, count, verb="return"):
         g.return_card(s, card)
 
 

@@ -25,7 +25,7 @@ def canal_building(g: Game, s: int, me: int) -> None:
 
 
 def construction_demand(g: Game, s: int, me: int) -> None:
-    cards = g.choose_cards(s, g.hand(s), f"Choose a card to transfer to {P(me)}'s hand.", 2, 2)
+    cards = g.choose_cards(s, g.hand(s), f"Choose a card to transfer to {P(me)}'s hand.", 2, 2, verb="transfer")
     for card in cards:
         g.to_hand(me, card, f"{P(s)} gave {{0}} to {P(me)}.")
     g.draw(s, 2)
@@ -37,7 +37,7 @@ def construction_empire(g: Game, s: int, me: int) -> None:
 
 
 def currency(g: Game, s: int, me: int) -> None:
-    returned = g.choose_cards(s, g.hand(s), "You may return any number of cards from your hand.")
+    returned = g.choose_cards(s, g.hand(s), "You may return any number of cards from your hand.", verb="return")
     for card in returned:
         g.return_card(s, card)
     for _ in {AGE[c] for c in returned}:

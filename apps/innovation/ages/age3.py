@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .common import AGE, COLOR, COLORS, Game, P, dogma, has_icon, highest, lowest
+from .common import AGE, COLOR, COLORS, Game, P, dogma, done_so_far, has_icon, highest, lowest
 
 
 def alchemy_draw(g: Game, s: int, me: int) -> None:
@@ -126,9 +126,13 @@ def paper_draw(g: Game, s: int, me: int) -> None:
 def translation_meld(g: Game, s: int, me: int) -> None:
     if not g.score_pile(s) or not g.ask(s, "You may meld every card of your score pile."):
         return
+    melded: list[str] = []
+    count = len(g.score_pile(s))
     while g.score_pile(s):
-        card = g.pick_card(s, g.score_pile(s), "Choose the next score card to meld.")
+        card = g.pick_card(s, g.score_pile(s), "Choose the next score card to meld.",
+                           done_so_far("meld", melded, count))
         g.meld(s, card)
+        melded.append(card)
 
 
 def translation_world(g: Game, s: int, me: int) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .common import AGE, COLOR, COLORS, Game, P, dogma, has_icon
+from .common import AGE, COLOR, COLORS, Game, P, dogma, done_so_far, has_icon
 
 
 def anatomy(g: Game, s: int, me: int) -> None:
@@ -75,11 +75,14 @@ def perspective(g: Game, s: int, me: int) -> None:
     if card is None:
         return
     g.return_card(s, card)
-    for _ in range(g.icons(s, "lightbulb") // 2):
-        pick = g.choose_card(s, g.hand(s), "Score a card from your hand.")
+    count = g.icons(s, "lightbulb") // 2
+    scored: list[str] = []
+    for _ in range(count):
+        pick = g.choose_card(s, g.hand(s), "Score a card from your hand.", group=done_so_far("score", scored, count))
         if pick is None:
             break
         g.score(s, pick)
+        scored.append(pick)
 
 
 def printing_press_return(g: Game, s: int, me: int) -> None:
@@ -99,12 +102,17 @@ def reformation_tuck(g: Game, s: int, me: int) -> None:
     count = min(g.icons(s, "leaf") // 2, len(g.hand(s)))
     if count == 0:
         return
-    first = g.choose_card(s, g.hand(s), f"You may tuck {count} card(s) from your hand.", True)
+    tucked: list[str] = []
+    first = g.choose_card(s, g.hand(s), f"You may tuck {count} card(s) from your hand.", True,
+                          done_so_far("tuck", tucked, count))
     if first is None:
         return
     g.tuck(s, first)
+    tucked.append(first)
     for _ in range(count - 1):
-        g.tuck(s, g.pick_card(s, g.hand(s), "Choose the next card to tuck."))
+        card = g.pick_card(s, g.hand(s), "Choose the next card to tuck.", done_so_far("tuck", tucked, count))
+        g.tuck(s, card)
+        tucked.append(card)
 
 
 def reformation_splay(g: Game, s: int, me: int) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .common import AGE, COLOR, COLORS, Game, P, dogma, has_icon, highest, lowest
+from .common import AGE, COLOR, COLORS, Game, P, dogma, done_so_far, has_icon, highest, lowest
 
 
 def astronomy_draw(g: Game, s: int, me: int) -> None:
@@ -114,11 +114,14 @@ def societies_third(g: Game, s: int, me: int) -> None:
 
 
 def statistics(g: Game, s: int, me: int) -> None:
+    taken: list[str] = []
     while True:
-        card = g.choose_card(s, highest(g.score_pile(s)), "Choose your highest score card to take into hand.")
+        card = g.choose_card(s, highest(g.score_pile(s)), "Choose your highest score card to take into hand.",
+                             group=done_so_far("take", taken))
         if card is None:
             return
         g.to_hand(s, card, f"{P(s)} took {{0}} from score pile into hand.")
+        taken.append(card)
         if len(g.hand(s)) != 1:
             return
 
@@ -142,7 +145,8 @@ def steam_engine(g: Game, s: int, me: int) -> None:
 
 def pirate_code_demand(g: Game, s: int, me: int) -> None:
     cards = g.choose_cards(s, [c for c in g.score_pile(s) if AGE[c] <= 4],
-                           f"Choose a score card of value 4 or less to transfer to {P(me)}.", 2, 2)
+                           f"Choose a score card of value 4 or less to transfer to {P(me)}.", 2, 2,
+                           verb="transfer")
     for card in cards:
         g.to_score(me, card, f"{P(s)} transferred {{0}} to {P(me)}'s score pile.")
         g.vars["transferred"] = True

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .common import AGE, COLOR, COLORS, Game, P, dogma, has_icon, highest, lowest, pile_shows
+from .common import AGE, COLOR, COLORS, Game, P, dogma, done_so_far, has_icon, highest, lowest, pile_shows
 
 
 def splay_blue_right(g: Game, s: int, me: int) -> None:
@@ -34,15 +34,19 @@ def classification(g: Game, s: int, me: int) -> None:
     for other in g.others(s):
         for taken in [c for c in g.hand(other) if COLOR[c] == color]:
             g.to_hand(s, taken, f"{P(s)} took {{0}} from {P(other)}'s hand.")
+    todo = len([c for c in g.hand(s) if COLOR[c] == color])
+    melded: list[str] = []
     while True:
-        pick = g.choose_card(s, [c for c in g.hand(s) if COLOR[c] == color], f"Meld your next {color} card.")
+        pick = g.choose_card(s, [c for c in g.hand(s) if COLOR[c] == color], f"Meld your next {color} card.",
+                             group=done_so_far("meld", melded, todo))
         if pick is None:
             return
         g.meld(s, pick)
+        melded.append(pick)
 
 
 def democracy(g: Game, s: int, me: int) -> None:
-    returned = g.choose_cards(s, g.hand(s), "You may return any number of cards from your hand.")
+    returned = g.choose_cards(s, g.hand(s), "You may return any number of cards from your hand.", verb="return")
     for card in returned:
         g.return_card(s, card)
     if returned and len(returned) > g.vars.get("democracy", 0):
@@ -65,10 +69,13 @@ def encyclopedia(g: Game, s: int, me: int) -> None:
     best = highest(g.score_pile(s))
     if not best or not g.ask(s, "You may meld all your highest score cards."):
         return
+    melded: list[str] = []
+    count = len(best)
     while best:
-        card = g.pick_card(s, best, "Choose the next highest score card to meld.")
+        card = g.pick_card(s, best, "Choose the next highest score card to meld.", done_so_far("meld", melded, count))
         best.remove(card)
         g.meld(s, card)
+        melded.append(card)
 
 
 def industrialization(g: Game, s: int, me: int) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .common import AGE, COLORS, Game, P, dogma, has_icon, highest, lowest
+from .common import AGE, COLORS, Game, P, dogma, done_so_far, has_icon, highest, lowest
 
 
 def bicycle(g: Game, s: int, me: int) -> None:
@@ -16,7 +16,8 @@ def bicycle(g: Game, s: int, me: int) -> None:
 
 
 def _give_score_cards(g: Game, s: int, me: int, count: int) -> None:
-    cards = g.choose_cards(s, g.score_pile(s), f"Choose a score card to transfer to {P(me)}.", count, count)
+    cards = g.choose_cards(s, g.score_pile(s), f"Choose a score card to transfer to {P(me)}.", count, count,
+                           verb="transfer")
     for card in cards:
         g.to_score(me, card, f"{P(s)} transferred {{0}} to {P(me)}'s score pile.")
 
@@ -55,19 +56,20 @@ def evolution(g: Game, s: int, me: int) -> None:
 
 
 def explosives(g: Game, s: int, me: int) -> None:
-    given = 0
+    given: list[str] = []
     for _ in range(3):
-        card = g.choose_card(s, highest(g.hand(s)), f"Choose a highest card to give to {P(me)}.")
+        card = g.choose_card(s, highest(g.hand(s)), f"Choose a highest card to give to {P(me)}.",
+                             group=done_so_far("give", given, 3))
         if card is None:
             break
         g.to_hand(me, card, f"{P(s)} gave {{0}} to {P(me)}.")
-        given += 1
+        given.append(card)
     if given and not g.hand(s):
         g.draw(s, 7)
 
 
 def lighting(g: Game, s: int, me: int) -> None:
-    tucked = g.choose_cards(s, g.hand(s), "You may tuck up to three cards from your hand.", 3)
+    tucked = g.choose_cards(s, g.hand(s), "You may tuck up to three cards from your hand.", 3, verb="tuck")
     for card in tucked:
         g.tuck(s, card)
     for _ in {AGE[c] for c in tucked}:
@@ -81,7 +83,7 @@ def publications_rearrange(g: Game, s: int, me: int) -> None:
         return
     pile = g.pile(s, color)
     order = g.choose_cards(s, list(pile), f"Choose your {color} cards from the new top down.",
-                           len(pile) - 1, len(pile) - 1)
+                           len(pile) - 1, len(pile) - 1, verb="")
     rest = [c for c in pile if c not in order]
     new = list(reversed(order + rest))
     pile[:] = new
@@ -107,7 +109,7 @@ def railroad_splay(g: Game, s: int, me: int) -> None:
 
 def refrigeration_demand(g: Game, s: int, me: int) -> None:
     half = len(g.hand(s)) // 2
-    for card in g.choose_cards(s, g.hand(s), "Choose a card to return.", half, half):
+    for card in g.choose_cards(s, g.hand(s), "Choose a card to return.", half, half, verb="return"):
         g.return_card(s, card)
 
 
@@ -122,7 +124,8 @@ def sanitation(g: Game, s: int, me: int) -> None:
     given = []
     for _ in range(2):
         card = g.choose_card(s, highest([c for c in g.hand(s) if c not in given]),
-                             f"Choose a highest card to give to {P(me)}.")
+                             f"Choose a highest card to give to {P(me)}.",
+                             group={"verb": "give", "picked": given, "least": 2, "most": 2, "acted": False})
         if card is None:
             break
         given.append(card)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from .common import AGE, COLOR, COLORS, Game, P, dogma, has_icon, highest, lowest
+from .common import AGE, COLOR, COLORS, Game, P, dogma, done_so_far, has_icon, highest, lowest
 
 
 def antibiotics(g: Game, s: int, me: int) -> None:
-    returned = g.choose_cards(s, g.hand(s), "You may return up to three cards from your hand.", 3)
+    returned = g.choose_cards(s, g.hand(s), "You may return up to three cards from your hand.", 3, verb="return")
     for card in returned:
         g.return_card(s, card)
     for _ in {AGE[c] for c in returned}:
@@ -72,20 +72,22 @@ def mass_media_splay(g: Game, s: int, me: int) -> None:
 
 def mobility(g: Game, s: int, me: int) -> None:
     candidates = [c for c in g.tops(s) if COLOR[c] != "red" and not has_icon(c, "factory")]
-    given = 0
+    given: list[str] = []
     for _ in range(2):
-        card = g.choose_card(s, highest(candidates), f"Choose a highest top card to transfer to {P(me)}.")
+        card = g.choose_card(s, highest(candidates), f"Choose a highest top card to transfer to {P(me)}.",
+                             group=done_so_far("transfer", given, 2))
         if card is None:
             break
         candidates.remove(card)
         g.to_score(me, card, f"{P(s)} transferred {{0}} to {P(me)}'s score pile.")
-        given += 1
+        given.append(card)
     if given:
         g.draw(s, 8)
 
 
 def quantum_theory(g: Game, s: int, me: int) -> None:
-    returned = g.choose_cards(s, g.hand(s), "You may return one or two cards; two give a 10 and a scored 10.", 2)
+    returned = g.choose_cards(s, g.hand(s), "You may return one or two cards; two give a 10 and a scored 10.", 2,
+                              verb="return")
     for card in returned:
         g.return_card(s, card)
     if len(returned) == 2:

@@ -132,7 +132,7 @@ def splay_yellow_or_blue_up(g: Game, s: int, me: int) -> None:
 
 
 def suburbia(g: Game, s: int, me: int) -> None:
-    tucked = g.choose_cards(s, g.hand(s), "You may tuck any number of cards; each scores a 1.")
+    tucked = g.choose_cards(s, g.hand(s), "You may tuck any number of cards; each scores a 1.", verb="tuck")
     for card in tucked:
         g.tuck(s, card)
     for _ in tucked:

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
-from ..core import AGE, CARD_ICONS, COLOR, COLORS, SHOWN_BY_SPLAY, Game, dogma, has_icon
+from ..core import AGE, CARD_ICONS, COLOR, COLORS, SHOWN_BY_SPLAY, Game, PickGroup, dogma, has_icon
 
-__all__ = ["AGE", "CARD_ICONS", "COLOR", "COLORS", "SHOWN_BY_SPLAY", "Game", "P", "dogma", "has_icon", "highest",
-           "lowest", "pile_shows"]
+__all__ = ["AGE", "CARD_ICONS", "COLOR", "COLORS", "SHOWN_BY_SPLAY", "Game", "P", "dogma", "done_so_far", "has_icon",
+           "highest", "lowest", "pile_shows"]
+
+
+def done_so_far(verb: str, done: list[str], count: int | None = None) -> PickGroup:
+    """A pick of several carried out one card at a time (each is melded, given... at once): ``done`` so far,
+    ``count`` in all (None: until the seat stops)."""
+    return {"verb": verb, "picked": done, "least": count or 0, "most": count, "acted": True}
 
 
 def P(seat: int) -> str:

@@ -7,7 +7,7 @@ from channels.db import database_sync_to_async
 
 from apps.matches.domain import bots, hints
 from apps.matches.engine import name_seats
-from apps.matches.engine.hint import hint_in_worker
+from apps.matches.engine.hint import budget_for, hint_in_worker
 from apps.matches.live import bot_driver, protocol
 
 
@@ -16,7 +16,9 @@ async def ask(match_id: int, seat: int | None, version: int) -> dict:
     turn = await database_sync_to_async(hints.hint_turn)(match_id, seat, version)
     if isinstance(turn, hints.Refused):
         return protocol.hint_refused(turn.code, turn.message)
-    found = await bot_driver.think(hint_in_worker, turn.game, turn.state, turn.seat, turn.seed, bots.search_budget())
+    budget = budget_for(turn.game, bots.search_budget())
+    found = await bot_driver.think(hint_in_worker, turn.game, turn.state, turn.seat, turn.seed, budget)
     for candidate in found["candidates"]:
         candidate["label"] = name_seats(candidate["label"], turn.names)
+        candidate["why"] = name_seats(candidate["why"], turn.names)
     return protocol.hint(turn.version, found)
