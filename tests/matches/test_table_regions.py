@@ -40,21 +40,28 @@ KEEP = re.compile(r'<template data-keep="([^"]+)"></template>')
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 
 
-class Extent(HTMLParser):
-    """Where the element marked ``data-part="<id>"`` starts and ends in a piece of HTML."""
+class Positioned(HTMLParser):
+    """A parser of a piece of HTML that knows where in it (an offset) the tag it is at starts."""
 
-    def __init__(self, html: str, part_id: str):
+    def __init__(self, html: str):
         super().__init__(convert_charrefs=False)
-        self.part_id, self.start, self.end, self.depth = part_id, None, None, 0
         self.lines = [0]
         for line in html.splitlines(keepends=True):
             self.lines.append(self.lines[-1] + len(line))
         self.html = html
-        self.feed(html)
 
     def at(self) -> int:
         line, column = self.getpos()
         return self.lines[line - 1] + column
+
+
+class Extent(Positioned):
+    """Where the element marked ``data-part="<id>"`` starts and ends in a piece of HTML."""
+
+    def __init__(self, html: str, part_id: str):
+        super().__init__(html)
+        self.part_id, self.start, self.end, self.depth = part_id, None, None, 0
+        self.feed(html)
 
     def handle_starttag(self, tag, attrs):
         if self.start is None:
@@ -74,22 +81,14 @@ class Extent(HTMLParser):
             self.depth -= 1
 
 
-class Children(HTMLParser):
+class Children(Positioned):
     """The element children of the element marked ``data-list="<id>"`` in a piece of HTML: where its content
     starts and ends, and each child's extent."""
 
     def __init__(self, html: str, list_id: str):
-        super().__init__(convert_charrefs=False)
+        super().__init__(html)
         self.list_id, self.depth, self.start, self.end, self.children = list_id, None, None, None, []
-        self.lines = [0]
-        for line in html.splitlines(keepends=True):
-            self.lines.append(self.lines[-1] + len(line))
-        self.html = html
         self.feed(html)
-
-    def at(self) -> int:
-        line, column = self.getpos()
-        return self.lines[line - 1] + column
 
     def handle_starttag(self, tag, attrs):
         if self.end is not None:
@@ -162,19 +161,20 @@ class Page:
                 return text[extent.start:extent.end]
         raise AssertionError(f"the page has no part {part_id} to keep")
 
+    def only(self, kind, element_id: str):
+        """The one region holding the element ``element_id`` found by the parser ``kind``: its id and the parse."""
+        found = [(region_id, kind(text, element_id)) for region_id, text in self.regions.items()]
+        found = [(region_id, parsed) for region_id, parsed in found if parsed.start is not None]
+        assert len(found) == 1 and found[0][1].end is not None, f"one element on the page is {element_id}"
+        return found[0]
+
     def put_part(self, part_id: str, html: str) -> None:
-        found = [(region_id, Extent(text, part_id)) for region_id, text in self.regions.items()]
-        found = [(region_id, extent) for region_id, extent in found if extent.start is not None]
-        assert len(found) == 1 and found[0][1].end is not None, f"one element on the page is part {part_id}"
-        region_id, extent = found[0]
+        region_id, extent = self.only(Extent, part_id)
         text = self.regions[region_id]
         self.regions[region_id] = text[:extent.start] + html + text[extent.end:]
 
     def splice(self, list_id: str, splices: list) -> None:
-        found = [(region_id, Children(text, list_id)) for region_id, text in self.regions.items()]
-        found = [(region_id, children) for region_id, children in found if children.start is not None]
-        assert len(found) == 1 and found[0][1].end is not None, f"one element on the page is list {list_id}"
-        region_id, children = found[0]
+        region_id, children = self.only(Children, list_id)
         text = self.regions[region_id]
         assert text[children.start:children.end] == "".join(text[a:b] for a, b in children.children), \
             "a list holds its items alone"
@@ -197,6 +197,24 @@ def socket_for(match: Match, seat: int | None, page: Page) -> MatchConsumer:
     return consumer
 
 
+def move_and_push(match: Match, rules, rnd: random.Random, sockets: dict, capture) -> Match | None:
+    """A random legal move by a random seat that can move, its frames handed to each viewer's socket (``sockets``:
+    viewer -> consumer) as the channel layer would: the match after it, or None when nobody can move."""
+    match = Match.objects.get(pk=match.pk)
+    active = [s for s in rules.active_seats(match.state) if rules.legal_moves(match.state, s)]
+    if match.status != Match.Status.RUNNING or not active:
+        return None
+    seat = rnd.choice(active)
+    with push.deferred() as pushes, capture(execute=True):
+        result = deeds.do_move(match.pk, seat, rnd.choice(rules.legal_moves(match.state, seat)), match.version)
+    assert result.ok, result
+    for group, event in pushes:
+        for viewer, socket in sockets.items():
+            if group == frames.viewer_group(match.pk, viewer, "html"):
+                asyncio.run(socket.frame(event))
+    return Match.objects.get(pk=match.pk)
+
+
 def people(django_user_model, slug: str):
     return [django_user_model.objects.create(username=f"{slug[:8]}{i}") for i in range(2)]
 
@@ -217,19 +235,10 @@ def test_a_page_that_applies_every_patch_equals_a_fresh_table(slug, django_user_
     rnd = random.Random(f"regions:{slug}")
     whole_bytes = 0
     for _ in range(MOVES):
-        match = Match.objects.get(pk=match.pk)
-        active = [s for s in rules.active_seats(match.state) if rules.legal_moves(match.state, s)]
-        if match.status != Match.Status.RUNNING or not active:
+        moved = move_and_push(match, rules, rnd, sockets, django_capture_on_commit_callbacks)
+        if moved is None:
             break
-        seat = rnd.choice(active)
-        with push.deferred() as pushes, django_capture_on_commit_callbacks(execute=True):
-            result = deeds.do_move(match.pk, seat, rnd.choice(rules.legal_moves(match.state, seat)), match.version)
-        assert result.ok, result
-        for group, event in pushes:
-            for viewer in viewers:
-                if group == frames.viewer_group(match.pk, viewer, "html"):
-                    asyncio.run(sockets[viewer].frame(event))
-        match = Match.objects.get(pk=match.pk)
+        match = moved
         for viewer in viewers:
             fresh = frames.table_for(match, viewer)
             whole_bytes += len(frames.full_frame(match.version, fresh))
@@ -260,12 +269,38 @@ def test_the_table_is_its_regions_joined_for_every_viewer(slug, django_user_mode
         for seat in (0, 1, None):
             context = frames.table_context(match, seat, names, log_names=frames.log_names(rows))
             assert regions.whole(regions.render(context)) == frames.render_table(context), (seat, step)
-        active = [s for s in rules.active_seats(match.state) if rules.legal_moves(match.state, s)]
-        if rules.outcome(match.state) is not None or not active:
+        if not step_on(rules, match, rnd):
             break
-        mover = rnd.choice(active)
-        match.state = rules.apply(match.state, mover, rnd.choice(rules.legal_moves(match.state, mover)))
-        match.version += 1
+
+
+def step_on(rules, match: Match, rnd: random.Random) -> bool:
+    """Apply a random legal move to ``match`` (not saved); False when the game is over or nobody can move."""
+    active = [s for s in rules.active_seats(match.state) if rules.legal_moves(match.state, s)]
+    if rules.outcome(match.state) is not None or not active:
+        return False
+    mover = rnd.choice(active)
+    match.state = rules.apply(match.state, mover, rnd.choice(rules.legal_moves(match.state, mover)))
+    match.version += 1
+    return True
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_finished_table_is_its_regions_joined(slug, django_user_model):
+    """What a board shows only at the end (Stone Age's final totals on its score track) is among the entries its
+    region is keyed by."""
+    rules = engine(slug)
+    users = [django_user_model.objects.create(username=f"{slug[:8]}e{i}") for i in range(2)]
+    match = do_start_match(slug, [SeatSpec(u.username, u) for u in users], seed=11)
+    rnd = random.Random(f"end:{slug}")
+    for _ in range(5000):
+        if not step_on(rules, match, rnd):
+            break
+    assert rules.outcome(match.state) is not None, "the random game ended"
+    rows = frames.seat_rows(match)
+    names = [row.display_name for row in rows]
+    for seat in (0, 1, None):
+        context = frames.table_context(match, seat, names, log_names=frames.log_names(rows))
+        assert regions.whole(regions.render(context)) == frames.render_table(context), seat
 
 
 def test_a_region_is_shared_only_by_viewers_who_see_it_alike(django_user_model):
@@ -317,19 +352,11 @@ def test_stone_ages_board_is_patched_by_its_parts_alone_and_equals_a_fresh_table
     rnd = random.Random(f"parts:{seed}")
     boards_whole = {seat: 0 for seat in viewers}
     for _ in range(45):
-        match = Match.objects.get(pk=match.pk)
-        active = [s for s in rules.active_seats(match.state) if rules.legal_moves(match.state, s)]
-        if match.status != Match.Status.RUNNING or not active:
-            break
-        seat = rnd.choice(active)
         sent = {viewer: len(pages[viewer].frames) for viewer in viewers}
-        with push.deferred() as pushes, django_capture_on_commit_callbacks(execute=True):
-            assert deeds.do_move(match.pk, seat, rnd.choice(rules.legal_moves(match.state, seat)), match.version).ok
-        for group, event in pushes:
-            for viewer in viewers:
-                if group == frames.viewer_group(match.pk, viewer, "html"):
-                    asyncio.run(sockets[viewer].frame(event))
-        match = Match.objects.get(pk=match.pk)
+        moved = move_and_push(match, rules, rnd, sockets, django_capture_on_commit_callbacks)
+        if moved is None:
+            break
+        match = moved
         for viewer in viewers:
             assert pages[viewer].html() == regions.whole(frames.table_for(match, viewer)), (viewer, match.version)
             hidden = rules.hidden_from(match.state, viewer)
