@@ -157,7 +157,7 @@ def appraise(rules: Rules, state: State, seat: int, rng: random.Random, search: 
     favourite = moves.index(pick) if pick in moves else 0
     totals = [0.0] * len(moves)
     counts = [0] * len(moves)
-    allowed = range(len(moves))
+    allowed = list(range(len(moves)))
     if search.allowed is not None:
         kept = search.allowed(state, seat, moves)
         allowed = [i for i, move in enumerate(moves) if move in kept] or list(allowed)

@@ -38,6 +38,7 @@ from django.utils import timezone
 
 from apps.matches.domain import bots, deadline_grace, deeds, lessons, selectors, time_loss, timekeeper
 from apps.matches.engine import engine, search
+from apps.matches.engine.protocol import Move
 from apps.matches.engine.search import TurnPlan, turn_in_worker
 from apps.matches.live import bot_lease, flag_watch, periodic, worker_lifeline
 from apps.matches.models import Match, MatchSeat
@@ -184,11 +185,10 @@ async def move_bot(match_id: int, pace: Pace | None = None, ready_at: float | No
         turn = await database_sync_to_async(_first_look)(match_id, expect)
         if not isinstance(turn, deeds.BotTurn):
             return turn
-        budget = bots.search_budget(turn.game)
-        if not search.searches(engine(turn.game).legal_moves(turn.state, turn.seat), budget, pace.plan):
-            # the plan's next move, the only one, or the heuristic's once the turn's time is spent: no worker needed
-            move, pace.plan = search.turn_in_worker(turn.game, turn.kind, turn.state, turn.seat, turn.seed, budget,
-                                                    pace.plan)
+        # In a thread of its own: a heuristic's move takes a game's rules some milliseconds, the loop none.
+        unsearched = await asyncio.to_thread(_unsearched, turn, bots.search_budget(turn.game), pace.plan)
+        if unsearched is not None:
+            move, pace.plan = unsearched
             await _until(ready_at)
             return await database_sync_to_async(deeds.play_bot_turn)(turn, move)
     worker = _free_worker()
@@ -210,6 +210,14 @@ async def move_bot(match_id: int, pace: Pace | None = None, ready_at: float | No
     finally:
         if thinking:
             worker.release()
+
+
+def _unsearched(turn: deeds.BotTurn, budget: search.Budget, plan: TurnPlan | None) -> tuple[Move, TurnPlan] | None:
+    """The plan's next move, the only move, or the heuristic's once the turn's time is spent, with the plan left
+    (no worker needed); None when the move needs a search."""
+    if search.searches(engine(turn.game).legal_moves(turn.state, turn.seat), budget, plan):
+        return None
+    return search.turn_in_worker(turn.game, turn.kind, turn.state, turn.seat, turn.seed, budget, plan)
 
 
 async def _until(ready_at: float | None) -> None:
