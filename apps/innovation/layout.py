@@ -304,7 +304,7 @@ def last_turns(view: dict, seat: int | None, names: list[str]) -> list[str]:
     ``seat`` (at most two lines). Empty for an onlooker, or before anyone else has acted."""
     if seat is None:
         return []
-    blocks: list[tuple[int | None, str, list[str]]] = []  # (actor, action, what it did to seat)
+    blocks: list[tuple[int, str, list[str]]] = []  # (actor, action, what it did to seat)
     for line in view.get("log") or []:
         dogma, own = DOGMA_LINE.match(line), OWN_LINE.match(line)
         found = dogma or own

@@ -135,5 +135,5 @@ def reasons(state: LiveOnState, seat: int | None) -> dict:
 def secret_from(state: LiveOnState, seat: int) -> bool:
     """Whether the encounter is a secret event whose card ``seat`` does not see (its options are not shown)."""
     enc = state["enc"]
-    return (enc["src"] == "event" and EVENT_BY_ID[enc["card"]].kind == "secret"
+    return (enc is not None and enc["src"] == "event" and EVENT_BY_ID[enc["card"]].kind == "secret"
             and seat not in secret_viewers(state, enc["card"]))

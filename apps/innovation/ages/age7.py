@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..core import PickGroup
 from .common import AGE, COLORS, Game, P, dogma, done_so_far, has_icon, highest, lowest
 
 
@@ -121,11 +122,11 @@ def refrigeration_score(g: Game, s: int, me: int) -> None:
 
 def sanitation(g: Game, s: int, me: int) -> None:
     mine = g.choose_card(me, lowest(g.hand(me)), f"Choose your lowest card to give to {P(s)}.")
-    given = []
+    given: list[str] = []
     for _ in range(2):
         card = g.choose_card(s, highest([c for c in g.hand(s) if c not in given]),
                              f"Choose a highest card to give to {P(me)}.",
-                             group={"verb": "give", "picked": given, "least": 2, "most": 2, "acted": False})
+                             group=PickGroup(verb="give", picked=given, least=2, most=2, acted=False))
         if card is None:
             break
         given.append(card)
