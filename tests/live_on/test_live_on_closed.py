@@ -124,3 +124,12 @@ def test_vacant_spots_covered_events_and_a_call_already_made_say_why_while_choos
     assert "You have already called out a secret this round." in page
     assert_each_reason_is_shown_by_its_piece(reasons, page)
     assert RULES.view(state, None)["closed"] == {}  # a spectator tries nothing
+
+
+def test_a_setup_that_offers_only_pasts_shows_no_empty_gift_row():
+    """The lesson offers one past: the table shows that row alone, not a 'Gifts: 0' heading over nothing."""
+    from apps.live_on.content import PASTS  # noqa: PLC0415 -- only this test
+    from apps.live_on.templatetags.live_on_tags import role_choices  # noqa: PLC0415 -- only this test
+    groups = role_choices([{"move": {"type": "role", "role": PASTS[0].id}, "label": "x"}], {})
+    assert [group["kind"] for group in groups] == ["past"]
+    assert [card["role"]["id"] for card in groups[0]["cards"]] == [PASTS[0].id]

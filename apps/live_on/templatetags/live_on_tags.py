@@ -120,12 +120,14 @@ def role_card(role: str) -> dict:
 
 @register.filter
 def role_choices(legal: Sequence[dict] | None, view: dict) -> list[dict]:
-    """Setup's cards, pasts then gifts: each with its legal move, or else why it is closed (``view.closed``)."""
+    """Setup's cards, pasts then gifts: each with its legal move, or else why it is closed (``view.closed``); a kind
+    with no card to show (a lesson offers one past) has no row."""
     moves = {e["move"].get("role"): e for e in legal or [] if e["move"].get("type") == "role"}
     closed = (view.get("closed") or {}).get("roles", {})
-    return [{"kind": kind, "cards": [{"role": role_row(r), "entry": moves.get(r.id), "why_not": closed.get(r.id, "")}
-                                     for r in roles if r.id in moves or r.id in closed]}
-            for kind, roles in (("past", PASTS), ("gift", GIFTS))]
+    groups = [{"kind": kind, "cards": [{"role": role_row(r), "entry": moves.get(r.id), "why_not": closed.get(r.id, "")}
+                                       for r in roles if r.id in moves or r.id in closed]}
+              for kind, roles in (("past", PASTS), ("gift", GIFTS))]
+    return [group for group in groups if group["cards"]]
 
 
 @register.filter
