@@ -8,6 +8,7 @@ from origins_helpers import play, scenario
 
 from apps.origins.engine import RULES
 from apps.origins.geometry import SHAPES, WIDTH
+from apps.origins.pages import rules_context
 from tests.board_templates import GameTemplates
 
 BOARDS = GameTemplates("origins", RULES)
@@ -66,3 +67,12 @@ def test_forced_march_names_the_pawn_as_the_map_shows_it_not_by_its_number():
     assert "March the white 1x1 in Rift Valley to Ethiopian Highlands" in labels
     assert "March the white 2x1 in Arabia to Levant" in labels
     assert not [label for label in labels if "pawn 0" in label or "pawn 1" in label]
+
+
+def test_the_table_says_how_the_game_is_won_in_the_rules_pages_words():
+    state = scenario(pawns=[(0, "white-1-1", "cradle")])
+    said = " ".join(re.sub(r"<[^>]+>", " ", BOARDS.board(state, 0)).split())
+    assert "Goal: the player with the most victory points when the final turns are over wins." in said
+    assert "completed 4 objectives, or at the latest at the end of round 12" in said
+    rules = " ".join(re.sub(r"<[^>]+>", " ", BOARDS.rules_page(rules_context())).split())
+    assert "most victory points when the final turns are over wins" in rules

@@ -21,6 +21,7 @@ from apps.origins.content import (
     MARKERS_PER_PLAYER,
     MAX_HEIGHT,
     MAX_WIDTH,
+    OBJECTIVES_TO_END,
     PAWN_COLORS,
     START,
     TILE_LEVELS,
@@ -125,6 +126,12 @@ def get(mapping: dict | None, key):
 def origins_world() -> str:
     """The URL of the land and territory shapes the map's ``<use>`` elements point into."""
     return static("origins/world.svg")
+
+
+@register.simple_tag
+def origins_goal() -> int:
+    """How many completed objectives bring the final turns (the goal line quotes the rules page's end)."""
+    return OBJECTIVES_TO_END
 
 
 @register.simple_tag
