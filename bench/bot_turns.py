@@ -30,7 +30,6 @@ import os
 import random
 import secrets
 import shlex
-import socket
 import subprocess
 import sys
 import tempfile
@@ -43,14 +42,10 @@ import django
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench._servers import free_port, wait_listening  # noqa: E402 -- found once the repository is on the path
+
 GAMES = ("chronicle", "innovation", "live_on", "stone_age", "origins")
 QUIET_SECONDS = 60.0  # a table that sends nothing for this long is given up (and counted)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def start_server(root: Path, env: dict, log: Path) -> tuple[subprocess.Popen, str]:
@@ -58,14 +53,7 @@ def start_server(root: Path, env: dict, log: Path) -> tuple[subprocess.Popen, st
     proc = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
                              "config.asgi:application"], cwd=root, env=env, stdout=open(log, "w"),
                             stderr=subprocess.STDOUT)
-    for _ in range(300):
-        if proc.poll() is not None:
-            raise RuntimeError(f"the server exited; see {log}")
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-            break
-        except OSError:
-            time.sleep(0.1)
+    wait_listening(proc, port, f"the server (see {log})")
     return proc, f"ws://127.0.0.1:{port}"
 
 

@@ -82,7 +82,6 @@ import resource
 import secrets
 import shlex
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -103,6 +102,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench import _gc_probe  # noqa: E402 -- found once the repository is on the path
 from bench._html_table import Table  # noqa: E402 -- found once the repository is on the path
+from bench._servers import free_port, wait_listening  # noqa: E402 -- found once the repository is on the path
 
 VERSION = re.compile(rb'^\{"type": ?"(\w+)", ?"version": ?(\d+)')
 PATCH = re.compile(rb'^\{"type": ?"patch", ?"base": ?(\d+), ?"version": ?(\d+)')  # an HTML page's patch
@@ -607,12 +607,6 @@ async def client_job(pipe, job: dict) -> None:
 # --- the production shape: processes, database rows, sessions ---------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def start_servers(app: str, count: int, env: dict, logs: Path,
                   probe: Path | None = None) -> tuple[list[subprocess.Popen], list[str]]:
     """``count`` Daphne processes serving ``app``; with ``probe`` (a folder), through ``bench/_gc_probe.py``."""
@@ -629,14 +623,7 @@ def start_servers(app: str, count: int, env: dict, logs: Path,
         urls.append(f"ws://127.0.0.1:{port}")
     for proc, url in zip(procs, urls, strict=True):
         port = int(url.rsplit(":", 1)[1])
-        for _ in range(300):
-            if proc.poll() is not None:
-                raise RuntimeError(f"{app} on {port} exited; see {logs}")
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                break
-            except OSError:
-                time.sleep(0.1)
+        wait_listening(proc, port, f"{app} on {port} (see {logs})")
     return procs, urls
 
 
