@@ -8,7 +8,8 @@ Run from the repository root:
 It migrates a database (``DATABASE_URL``, or a fresh SQLite file when unset), starts a two-seat match of each game
 (seed 7, random bots in both seats), and every ``--every`` moves renders the frame seat 0 would be pushed
 (``frames.frame_for(match, 0, "html")``), printing the median and the largest size per game and how many
-pictures (``<use href=…pictures.svg#…>``) each frame carries. Static names are unhashed here (``DEBUG``); in
+pictures (``<use href=…pictures.svg#…>``) each frame carries, and the median's growth over the game's frame before
+it had pictures (``BEFORE_PICTURES``; the limit is 20%). Static names are unhashed here (``DEBUG``); in
 production each picture's address is 13 bytes longer (collectstatic's ``.<hash>``), printed as well.
 """
 
@@ -28,6 +29,12 @@ import django
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 HASH_BYTES = 13  # ".0123456789ab" in a collected static name
+# Each game's median frame before its table had pictures, by this script (seed 7, 120 moves, every 4th), on the
+# commit before its pictures came: 9aa699a^ (Live On, Chronicle), 9aa699a (Stone Age), 7ab606a^ (Innovation,
+# Origins). Issue 40: pictures may grow a frame by 20% at most.
+BEFORE_PICTURES = {"live_on": 17_166, "chronicle": 23_510, "stone_age": 17_002, "innovation": 29_045,
+                   "origins": 51_614}
+GROWTH_LIMIT = 0.20
 
 
 def measure(games: list[str], moves: int, every: int) -> None:
@@ -50,6 +57,10 @@ def measure(games: list[str], moves: int, every: int) -> None:
         print(f"{game:<11} frames {len(sizes):3}  median {statistics.median(sizes):7.0f} B  largest {max(sizes):7} B"
               f"  pictures per frame: median {statistics.median(pictures):4.0f}, most {max(pictures):3}"
               f"  (+{max(pictures) * HASH_BYTES} B hashed in production)")
+        if game in BEFORE_PICTURES:
+            base = BEFORE_PICTURES[game]
+            print(f"{'':<11} {statistics.median(sizes) / base - 1:+.1%} over {base:,} B before pictures"
+                  f" (limit {base * (1 + GROWTH_LIMIT):,.0f} B)")
     connections.close_all()
 
 

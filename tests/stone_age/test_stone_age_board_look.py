@@ -13,6 +13,7 @@ from apps.matches.pictures import PICTURES
 from apps.stone_age.content import GATHER_PLACES, VILLAGE_PLACES
 from apps.stone_age.engine import RULES
 from apps.stone_age.templatetags.stone_age_tags import TRACK_LEFT, TRACK_WIDTH, edge_marks
+from apps.stone_age.wording import building_cost_text, building_points_text
 from tests.board_templates import GameTemplates
 from tests.conftest import ROOT
 
@@ -119,3 +120,13 @@ def test_a_negative_score_stands_at_zero_and_says_its_number():
     state["seats"][0]["score"] = -7
     track = re.search(r'<div class="sa-edge is-score".*?</div>', html.unescape(BOARDS.board(state, 0)), re.S).group(0)
     assert re.search(r'<text class="sa-lap"[^>]*>−7</text>', track)
+
+
+def test_a_building_tile_is_one_image_named_by_its_cost_and_points_read_once():
+    state = put_building(fresh(2, 8), 1, "bld-21")
+    board = html.unescape(BOARDS.board(state, 0))
+    tiles = re.findall(r'<span class="sa-building[^"]*" role="img" aria-label="([^"]+)">(.*?)</span></span>', board)
+    assert len(tiles) == 2, "each stack's top building"
+    assert tiles[0][0] == f"{building_cost_text('bld-21')} for {building_points_text('bld-21')}"
+    for label, inside in tiles:
+        assert "aria-label" not in inside and "sa-vh" not in inside, f"{label!r} is read once, not again inside"
