@@ -192,7 +192,12 @@ def standings(state: State) -> list[float]:
     return [float(part["total"]) for part in scoring.final_scores(state)]
 
 
+def unmarked(rules, state: State, seat: int, move: Move) -> State:
+    """A move as the search's playouts play it: without the marks of what it changed, which only a table shows."""
+    return rules.apply(state, seat, move, marks=False)
+
+
 # The strong bot (``apps.matches.engine.search``): a round of two players is some 40 moves, so a playout of 60 sees
 # the candidate's placements resolved, fed and paid for; a lead of 20 points is most of a win.
 STRONG = strong_bot(Search(determinize=determinized, rollout=heuristic, values=standings, scale=20.0, depth=60,
-                           allowed=sensible))
+                           allowed=sensible, advance=unmarked))

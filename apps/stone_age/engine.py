@@ -68,7 +68,9 @@ class StoneAgeRules(FlowRules[State]):
     flow = flow
     visibility = visibility
 
-    def apply(self, state: State, seat: int, move: Move) -> State:
+    def apply(self, state: State, seat: int, move: Move, *, marks: bool = True) -> State:
+        """``move`` played: a new state. ``marks=False`` (the strong bot's playouts, which no one sees) leaves out
+        what the board marks as just changed, a third of a playout's time (the state's ``marks`` is then None)."""
         move = self.admit(state, seat, move)
         if not self._is_legal(state, seat, move):
             raise IllegalMove(self._why_illegal(state, seat, move))
@@ -77,7 +79,7 @@ class StoneAgeRules(FlowRules[State]):
         HANDLERS[move["type"]](new, rng, seat, move)
         flow.settle(new)
         new["rng"] = rng.state
-        new["marks"] = changes.after_move(state, new, seat)  # public: what the board marks as just changed
+        new["marks"] = changes.after_move(state, new, seat) if marks else None  # public: what the board marks
         return new
 
     def pending(self, state: State) -> Pending | None:

@@ -77,6 +77,9 @@ class Search:
     # The heuristic as a playout plays it, inside a deal (if not given, ``rollout``): a heuristic that deals the
     # hidden cards again before it looks ahead need not do so there, the deal being already one the seat can't see.
     dealt_rollout: Chooser | None = None
+    # How a playout plays a move, ``advance(rules, state, seat, move)`` (if not given, ``rules.apply``): a game may
+    # skip there what only a table shows, e.g. Stone Age's marks of what the last move changed.
+    advance: Callable[[Any, Any, int, Move], Any] | None = None
 
 
 def reward(rules: Rules, state: State, seat: int, search: Search) -> float:
@@ -100,7 +103,8 @@ def playout(rules: Rules, state: State, seat: int, move: Move, rng: random.Rando
     """``move`` played in ``state`` and the game played on by the heuristic: ``seat``'s reward where it stopped.
     ``own``, if given, receives the moves ``seat`` played after ``move`` before any other seat moved (the rest of
     its turn as the playout went on)."""
-    state = rules.apply(state, seat, move)
+    advance = search.advance or _apply
+    state = advance(rules, state, seat, move)
     rollout = search.dealt_rollout or search.rollout
     others_played = False
     others_moved = own is None  # since ``move``: once another seat moved, the bot's turn as ``own`` sees it is over
@@ -117,8 +121,12 @@ def playout(rules: Rules, state: State, seat: int, move: Move, rng: random.Rando
         others_moved = others_moved or mover != seat
         if not others_moved:
             own.append(chosen)  # type: ignore[union-attr]
-        state = rules.apply(state, mover, chosen)
+        state = advance(rules, state, mover, chosen)
     return reward(rules, state, seat, search)
+
+
+def _apply(rules: Rules, state: State, seat: int, move: Move) -> State:
+    return rules.apply(state, seat, move)
 
 
 @dataclass
