@@ -213,7 +213,7 @@
   function keptScroll() {
     const kept = {};
     table.querySelectorAll("[data-scroll]").forEach((el) => {
-      kept[el.dataset.scroll] = [el.scrollLeft, el.scrollTop, el.dataset.scrollSpan];
+      kept[el.dataset.scroll] = [el.scrollLeft, el.scrollTop, el.dataset.scrollSpan, el.dataset.scrollShow];
     });
     return kept;
   }
@@ -222,7 +222,20 @@
       const at = kept[el.dataset.scroll];
       if (at) { el.scrollLeft = at[0]; el.scrollTop = at[1]; }
       if (el.dataset.scrollSpan && (!at || at[2] !== el.dataset.scrollSpan)) centreSpan(el);
+      if (el.dataset.scrollShow && (!at || at[3] !== el.dataset.scrollShow)) showWhole(el);
     });
+  }
+  // A scroller the player decides on ([data-scroll-show="step"], Origins' map with targets) comes wholly into view
+  // when the page opens and when the step changes, below the header and the sticky decision bar (or with the prompt, where the prompt
+  // scrolls with the page and both fit), the page moving as little as it can.
+  function showWhole(el) {
+    const bar = document.querySelector(".topbar"), decision = table.querySelector(".decision");
+    const stuck = decision && getComputedStyle(decision).position === "sticky";
+    const top = (bar ? bar.getBoundingClientRect().bottom : 0) + (stuck ? decision.offsetHeight : 0);
+    const box = el.getBoundingClientRect(), prompt = decision && !stuck ? decision.getBoundingClientRect().top : box.top;
+    const from = box.bottom - prompt <= window.innerHeight - top ? Math.min(prompt, box.top) : box.top;
+    const by = from < top ? from - top : Math.max(0, Math.min(box.bottom - window.innerHeight, from - top));
+    if (by) window.scrollBy(0, by);
   }
   // A control that changes the scroller's zoom ([data-scroll-recentre], Origins' "Zoom in") centres it again.
   table.addEventListener("change", (event) => {

@@ -41,7 +41,8 @@ COVER = """el => { const r = el.getBoundingClientRect(), hit = document.elementF
 # for it: its piece and any ring marking it picked or changed (a ring once covered "Arabia" and two pawns' rings each
 # other, unseen while only the piece was measured and only pairs starting with a name were compared).
 LABEL_BOXES = """() => {
-  document.getAnimations().forEach(a => a.finish());  // a pawn landing is drawn larger for 0.6 s
+  // a pawn landing is drawn larger for 0.6 s; a lit target's ring and a pawn to tap pulse for as long as they are lit
+  document.getAnimations().forEach(a => a.effect.getComputedTiming().endTime === Infinity ? a.cancel() : a.finish());
   const box = el => { const r = el.getBoundingClientRect(); return {l: r.left, t: r.top, r: r.right, b: r.bottom}; };
   const union = els => els.map(box).reduce((a, b) => ({l: Math.min(a.l, b.l), t: Math.min(a.t, b.t),
     r: Math.max(a.r, b.r), b: Math.max(a.b, b.b)}));
@@ -184,6 +185,23 @@ OUT_OF_VIEW = """selector => {
     const r = (el.querySelector('.og-hit') || el).getBoundingClientRect();
     return r.left < m.left - 1 || r.right > m.right + 1;
   }).map(el => el.getAttribute('aria-label')); }"""
+# Where the page shows the decision after a step, without the player scrolling: the prompt (the sticky decision
+# bar) on the screen, and the map's box wholly in the band below the header and that bar, so every lit target
+# in the visible part of the zoomed map is seen. The problems found, as words; [] when all is in view.
+DECISION_IN_VIEW = """() => {
+  const bar = document.querySelector('.topbar'), decision = document.querySelector('#table .decision');
+  const prompt = document.querySelector('#table .decision .status');
+  const map = document.querySelector('#table [data-scroll=map]');
+  let top = bar ? bar.getBoundingClientRect().bottom : 0;
+  if (decision && getComputedStyle(decision).position === 'sticky') {
+    top = Math.max(top, decision.getBoundingClientRect().bottom);
+  }
+  const p = prompt.getBoundingClientRect(), m = map.getBoundingClientRect(), problems = [];
+  if (p.top < 0 || p.bottom > innerHeight) problems.push(`prompt at ${p.top}..${p.bottom}`);
+  if (m.top < top - 1 || m.bottom > innerHeight + 1) {
+    problems.push(`map at ${m.top}..${m.bottom}, room ${top}..${innerHeight}`);
+  }
+  return problems; }"""
 # The decision's controls in the order a player meets them, by move type.
 CONTROL_ORDER = """() => [...document.querySelectorAll('#table [data-move]')]
   .filter(el => el.getClientRects().length).map(el => JSON.parse(el.dataset.move).type)"""
@@ -206,9 +224,11 @@ def test_a_phone_opens_the_zoomed_map_on_the_decision_and_ends_the_turn_last(mak
     assert_fits_a_thumb(page)
     tap(page, [page], page.query_selector("#table a.og-pawn.og-seat-0[data-move]"))
     assert page.evaluate(OUT_OF_VIEW, "#table a.og-terr.is-target") == [], "the picked pawn's targets off screen"
-    tap(page, [page], page.query_selector("#table .move-evolve"))
+    assert page.evaluate(DECISION_IN_VIEW) == [], "after picking a pawn: its prompt and the map in view"
+    tap(page, [page], page.query_selector("#table .move-evolve"))  # below the map: the player scrolls down to it
     assert page.query_selector_all("#table a.og-terr.move-place")
     assert page.evaluate(OUT_OF_VIEW, "#table a.og-terr.is-target, #table .og-pawn.is-picked") == []
+    assert page.evaluate(DECISION_IN_VIEW) == [], "after choosing Evolve: where the new pawn may settle in view"
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "origins-focus-375.png"))
     assert watched.problems == []

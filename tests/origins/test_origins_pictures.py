@@ -17,8 +17,8 @@ NO_PICTURE = {"cancel", "skip_reward"}  # the way back and "take nothing" say it
 
 
 class MovePictures(HTMLParser):
-    """The pictures inside each tray button (by its move) and inside each lit target's line under the map (by the
-    move type its class names)."""
+    """The pictures inside each tray button (by its move) and inside each lit target's row under the map (by the
+    move type its class names; a pawn to pick is drawn there as its piece, ``og-glyph``)."""
 
     def __init__(self):
         super().__init__()
@@ -30,12 +30,14 @@ class MovePictures(HTMLParser):
         attrs = dict(attrs)
         if tag == "button" and "data-move" in attrs:
             self.inside = self.buttons.setdefault(attrs["data-move"], set())
-        elif tag == "li" and "og-map-why" in (attrs.get("class") or ""):
+        elif tag == "li" and "og-pick" in (attrs.get("class") or ""):
             kind = next(c[len("move-"):] for c in attrs["class"].split() if c.startswith("move-"))
             self.inside = set()
             self.lines.append((kind, self.inside))
         elif tag == "use" and self.inside is not None and "pictures.svg#pic-" in attrs.get("href", ""):
             self.inside.add(attrs["href"].split("#pic-")[1])
+        elif tag == "svg" and self.inside is not None and "og-glyph" in (attrs.get("class") or ""):
+            self.inside.add("piece")
 
     def handle_endtag(self, tag):
         if tag in ("button", "li"):
@@ -62,7 +64,7 @@ def test_each_choice_in_the_tray_and_under_the_map_shows_the_picture_of_what_it_
             assert (want in pictures) if want else not pictures, (move, pictures)
             seen.add(move["type"])
         for kind, pictures in finder.lines:
-            assert pictures == {f"or-{kind}"}, (kind, pictures)
+            assert pictures == ({"piece"} if kind == "select" else {f"or-{kind}"}), (kind, pictures)
             seen.add(kind)
     assert {"play", "evolve", "end_turn", "tile", "select", "migrate"} <= seen
 

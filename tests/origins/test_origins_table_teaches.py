@@ -76,3 +76,55 @@ def test_the_table_says_how_the_game_is_won_in_the_rules_pages_words():
     assert "completed 4 objectives, or at the latest at the end of round 12" in said
     rules = " ".join(re.sub(r"<[^>]+>", " ", BOARDS.rules_page(rules_context())).split())
     assert "most victory points when the final turns are over wins" in rules
+
+
+PICKS = re.compile(r'<ul class="og-map-whys"[^>]*>(.*?)</ul>', re.S)
+PICK = re.compile(r'<li class="og-pick[^"]*">(.*?)</li>', re.S)
+
+
+def words(html: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+def test_the_lit_pawns_and_places_are_listed_as_short_pieces_with_the_details_folded():
+    """Issue 39 (a newcomer review): the list under the map was a wall of text. Each lit pawn or place is one row:
+    the pawn drawn as its piece (or the place's colour), its place, one short line; what the move does in full
+    waits under a disclosure, which the map's link still points at."""
+    state = scenario(pawns=[(0, "white-2-1", "cradle"), (1, "black-1-2", "nile")])
+    page = BOARDS.board(state, 0)
+    rows = PICK.findall(PICKS.search(page).group(1))
+    assert len(rows) == 2, "the own pawn and the rival's, each one row"
+    for row in rows:
+        summary = re.search(r"<summary[^>]*>(.*?)</summary>", row, re.S)
+        assert summary, "each row opens to its details"
+        assert 'class="og-glyph' in summary.group(1), "the pawn drawn as its piece"
+        assert len(words(summary.group(1))) <= 70, words(summary.group(1))
+        why = re.search(r'<span class="og-why" id="(og-why-\d+)">(.*?)</span>', row.split("</summary>")[1], re.S)
+        assert why and f'aria-describedby="{why.group(1)}"' in page, "the map's link is described by the details"
+    mine, theirs = (words(re.search(r"<summary[^>]*>(.*?)</summary>", r, re.S).group(1)) for r in rows)
+    assert mine.startswith("the Cradle") and "yours" in mine
+    assert theirs.startswith("Nile Valley") and f"{BOARDS.names[1]}&#x27;s" in theirs and "evolve" in theirs
+    placing = play(state, {"type": "select", "pawn": 0}, {"type": "evolve", "form": "white-2-1"})
+    rows = PICK.findall(PICKS.search(BOARDS.board(placing, 0)).group(1))
+    lines = [words(re.search(r"<summary[^>]*>(.*?)</summary>", r, re.S).group(1)) for r in rows]
+    assert any(line.startswith("Congo Basin") and "hunting token" in line for line in lines), lines
+    assert any(line.startswith("Rift Valley") and "yellow tile" in line for line in lines), lines
+    assert all("og-swatch" in r.split("</summary>")[0] for r in rows), "a place shows its colour"
+
+
+def test_lit_territories_stand_out_by_edge_and_ring_and_the_rest_is_dimmed():
+    """Issue 39: lit territories were faint. While territories are lit, a veil dims the rest of the world (drawn
+    under the targets), and each target carries a dashed edge and a ring on its spot, which no other territory has
+    (not colour alone), and the key says what they mean."""
+    state = scenario(pawns=[(0, "white-1-1", "cradle")])
+    assert 'class="og-veil"' not in BOARDS.board(state, 0), "nothing dimmed while only pawns are to pick"
+    page = BOARDS.board(play(state, {"type": "select", "pawn": 0}), 0)
+    svg = page[page.index('<svg class="og-map'):page.index("</svg>", page.index('<svg class="og-map'))]
+    targets = re.findall(r'<a href="#" class="og-terr is-target.*?</a>', svg, re.S)
+    assert len(targets) == 3
+    assert all('class="og-lit-edge"' in t and 'class="og-lit-ring"' in t for t in targets)
+    assert svg.count("og-lit-ring") == 3 and svg.count("og-lit-edge") == 3
+    assert svg.index('class="og-veil"') < svg.index("og-terr is-target"), "the veil lies under the targets"
+    assert svg.index('class="og-veil"') > max(m.start() for m in re.finditer(r'<use class="og-terr', svg))
+    key = re.search(r'<ul class="og-section og-key".*?</ul>', page, re.S).group(0)
+    assert "og-lit-key" in key and "tap" in words(key)

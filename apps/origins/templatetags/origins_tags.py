@@ -92,6 +92,49 @@ def on_map(legal: Sequence[dict] | None, view: dict | None = None) -> list[dict]
     return [e for e in moves if e not in rival] + rival
 
 
+def _reward_short(place: dict, swap: bool) -> str:
+    """What settling ``place`` brings, in a few words (``explain.reward_words`` says it in full)."""
+    if place["color"] == "green":
+        if swap:
+            return "no reward"
+        return f"hunting token {place['hunt']} VP" if place.get("hunt") else "no hunting token left"
+    if place["color"] == "brown":
+        return "brown tiles"
+    return f"{place['color']} tile and card"
+
+
+@register.simple_tag
+def map_picks(view: dict, legal: Sequence[dict] | None) -> list[dict]:
+    """The lit pawns and places of the decision at hand as short rows for the list under the map (issue 39: it
+    was a wall of text): the pawn drawn as its piece (``glyph``, in its owner's ``seat`` colour) or the place's
+    ``color``, the ``place``, one short ``line`` (seats written {pN}), and the legal ``entry``, whose ``why`` the
+    row folds away under a disclosure."""
+    pawns = {p["id"]: p for p in view.get("pawns", [])}
+    places = {t["id"]: t for t in view.get("territories", [])}
+    standing = {p["at"]: p for p in view.get("pawns", [])}
+    rows = []
+    for entry in on_map(legal, view):
+        move = entry["move"]
+        if move["type"] == "select":
+            pawn = pawns[move["pawn"]]
+            form = form_words(pawn["form"])
+            line = (f"yours, {form}: move it, or evolve from it" if pawn["owner"] == view.get("viewer")
+                    else f"{seat_token(pawn['owner'])}'s {form}: evolve a pawn of yours from it")
+            rows.append({"entry": entry, "glyph": pawn_glyph(pawn["form"]), "seat": pawn["owner"],
+                         "place": pawn["where"], "line": line})
+            continue
+        place = places[move["to"]]
+        if move["type"] == "swap":
+            victim = standing[move["to"]]
+            doing = f"swap: {seat_token(victim['owner'])}'s {form_words(victim['form'])} goes to the Cradle"
+        else:
+            doing = "move here" if move["type"] == "migrate" else "settle here"
+        risk = "can be swapped back" if "Risk:" in entry.get("why", "") else "safe"
+        rows.append({"entry": entry, "color": place["color"], "place": place["name"],
+                     "line": f"{doing}; {_reward_short(place, move['type'] == 'swap')}; {risk}"})
+    return rows
+
+
 @register.filter
 def why_id(entry: dict, legal: Sequence[dict]) -> str:
     """The id of the text saying what a legal move does (``explain_move``): unique on the page, as the move's place
@@ -170,7 +213,7 @@ def _pawn_art(pawn: dict, x: float, y: float) -> dict:
 def _territory_hit(territory: str) -> dict:
     """A transparent square of HIT units around the territory's spot, so even Tasmania is a thumb wide."""
     x, y = SHAPES[territory]["x"], SHAPES[territory]["y"]
-    return {"x": f"{x - HIT / 2:g}", "y": f"{y - HIT / 2:g}", "w": HIT, "h": HIT}
+    return {"x": f"{x - HIT / 2:g}", "y": f"{y - HIT / 2:g}", "w": HIT, "h": HIT, "cx": f"{x:g}", "cy": f"{y:g}"}
 
 
 @register.simple_tag
