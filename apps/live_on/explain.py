@@ -374,6 +374,10 @@ def _eat(state: LiveOnState, seat: int, move: Move) -> str:
     if not fed and not later:  # what a newcomer's zero would do, said before it happens, first
         who = "You go hungry: you lose" if len(group) == 1 else "Your group goes hungry: each of you loses"
         return f"{who} 1 health and 1 morale. {text}."
+    if move["count"] == 0 and not (fed and eaten >= need):  # the risk first: the first sentence is what is shown
+        risk = "the band eats less than it needs" if fed else \
+            "no one else in your group eats or the band eats less than it needs"
+        return f"If {risk}, you go hungry: you lose 1 health and 1 morale. {text}."
     return text + "; anyone hungry loses 1 health and 1 morale."
 
 

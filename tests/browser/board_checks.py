@@ -37,11 +37,12 @@ def two_person_match(make_user, game: str) -> tuple[int, list[str]]:
         connections.close_all()
 
 
-def seeded_match(make_user, game: str, seed: int) -> tuple[int, list[str]]:
-    """A match of ``game`` from ``seed`` (so a test can script its moves), ada in seat 0 and bea in seat 1."""
+def seeded_match(make_user, game: str, seed: int, names: tuple[str, str] = ("ada", "bea")) -> tuple[int, list[str]]:
+    """A match of ``game`` from ``seed`` (so a test can script its moves), ada in seat 0 and bea in seat 1 (or the
+    people ``names`` names)."""
     try:
-        ada, bea = make_user("ada"), make_user("bea")
-        match = do_start_match(game, [SeatSpec("ada", ada), SeatSpec("bea", bea)], seed=seed)
+        ada, bea = make_user(names[0]), make_user(names[1])
+        match = do_start_match(game, [SeatSpec(names[0], ada), SeatSpec(names[1], bea)], seed=seed)
         return match.pk, [session_cookie(ada), session_cookie(bea)]
     finally:
         connections.close_all()
@@ -84,7 +85,8 @@ def assert_fits_a_thumb(page, targets: str = "#table [data-move], #table button"
     assert page.evaluate(SMALL_TARGETS, targets) == [], f"{page.url}: targets under 44 x 44 px"
 
 
-def staged_by_bots(make_user, game: str, seed: int, reached) -> tuple[int, list[str], dict]:
+def staged_by_bots(make_user, game: str, seed: int, reached,
+                   names: tuple[str, str] = ("ada", "bea")) -> tuple[int, list[str], dict]:
     """A two-player match of ``game`` from ``seed`` (ada and bea, ``seeded_match``) played by the heuristic bots
     through the services until ``reached(state)`` holds; returns the match, the cookies and that state."""
     rules = engine(game)
@@ -98,7 +100,7 @@ def staged_by_bots(make_user, game: str, seed: int, reached) -> tuple[int, list[
         move = chooser(rules, state, seat, rnd)
         moves.append((seat, move))
         state = rules.apply(state, seat, move)
-    match_id, cookies = seeded_match(make_user, game, seed)
+    match_id, cookies = seeded_match(make_user, game, seed, names)
     try:
         for version, (seat, move) in enumerate(moves):
             assert do_move(match_id, seat, move, version).ok

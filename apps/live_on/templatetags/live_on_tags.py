@@ -51,10 +51,12 @@ def other_moves(legal: Sequence[dict] | None) -> list[dict]:
 
 @register.filter
 def decision_moves(legal: Sequence[dict] | None, encounter: dict | None) -> list[dict]:
-    """The decision panel: every move but 'go' (on the zones) and, when the card is shown, 'option' (on it)."""
+    """The decision panel: every move but 'go' (on the zones) and, when the card is shown, 'option' (on it). Eating
+    lists the most food first, going hungry last: a newcomer's first tap should not cost health."""
     on_card = bool(encounter and not encounter.get("secret"))
-    return [e for e in other_moves(legal)
-            if e["move"].get("type") != "call" and not (on_card and e["move"].get("type") == "option")]
+    moves = [e for e in other_moves(legal)
+             if e["move"].get("type") != "call" and not (on_card and e["move"].get("type") == "option")]
+    return sorted(moves, key=lambda e: -e["move"]["count"] if e["move"].get("type") == "eat" else 0)
 
 
 @register.filter
