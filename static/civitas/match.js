@@ -153,7 +153,10 @@
     root.dataset.version = String(version);
     const scrolled = keptScroll();
     keeps.forEach(([t, el]) => t.replaceWith(el));
-    places.forEach((el, i) => (changes[i][2] ? splice(el, changes[i][1]) : morph(el, fresh[i])));
+    // Last first: a part changed inside a kept one (it comes after what holds it) is brought up to date before that.
+    for (let i = places.length - 1; i >= 0; i--) {
+      if (changes[i][2]) splice(places[i], changes[i][1]); else morph(places[i], fresh[i]);
+    }
     restoreScroll(scrolled);
     drawn(true);
   }

@@ -20,7 +20,7 @@ def marked(page: str) -> list[str]:
 
 
 def story_text(page: str) -> str:
-    return re.search(r'<p class="story-text">(.*?)</p>', page, re.S).group(1)
+    return re.search(r'<p class="story-text"[^>]*>(.*?)</p>', page, re.S).group(1)
 
 
 def test_the_story_card_shows_the_word_just_set_in_its_blank_not_the_empty_blank():

@@ -386,3 +386,42 @@ def test_a_part_is_rendered_once_for_the_viewers_who_see_it_alike(django_user_mo
     assert parts[active[0]]["forest"][0] != parts[None]["forest"][0]
     assert 'data-move=' in parts[active[0]]["forest"][1]
     assert parts[0]["board0"] != parts[None]["board0"], "seat 0's own board says it is theirs"
+
+
+def test_chronicles_board_is_sent_whole_only_when_the_phase_changes(django_user_model,
+                                                                      django_capture_on_commit_callbacks):
+    """Along a game of Chronicle, the draw and the reward come and go as parts of the board, which a seat's and a
+    spectator's pages are sent whole only when the game's phase changes; each page equals a fresh table at every
+    version, and no frame carries what its viewer may not see."""
+    rules = engine("chronicle")
+    users = people(django_user_model, "chparts")
+    match = do_start_match("chronicle", [SeatSpec(u.username, u) for u in users], seed=8)
+    viewers = [0, None]
+    for seat in viewers:
+        Presence.objects.create(channel_name=f"c.{match.pk}.{seat}", match=match, seat=seat, fmt="html")
+    pages = {seat: Page() for seat in viewers}
+    sockets = {seat: socket_for(match, seat, pages[seat]) for seat in viewers}
+    for seat in viewers:
+        asyncio.run(sockets[seat].send_state(match.version, frames.table_for(match, seat)))
+    rnd = random.Random("chparts")
+    phases, boards_whole, parts_sent = 0, {seat: 0 for seat in viewers}, set()
+    for _ in range(40):
+        sent = {viewer: len(pages[viewer].frames) for viewer in viewers}
+        phase = match.state["phase"]
+        moved = move_and_push(match, rules, rnd, sockets, django_capture_on_commit_callbacks)
+        if moved is None:
+            break
+        match = moved
+        phases += match.state["phase"] != phase
+        for viewer in viewers:
+            assert pages[viewer].html() == regions.whole(frames.table_for(match, viewer)), (viewer, match.version)
+            hidden = rules.hidden_from(match.state, viewer)
+            for text in pages[viewer].frames[sent[viewer]:]:
+                frame = json.loads(text)
+                boards_whole[viewer] += "board" in frame.get("regions", {})
+                parts_sent.update(frame.get("parts", {}))
+                body = json.dumps(frame, ensure_ascii=False)
+                assert not [h for h in hidden if h in body], f"seat {viewer} was sent what it may not see"
+    assert phases and {"ch-draw", "ch-reward"} <= parts_sent
+    for viewer in viewers:
+        assert boards_whole[viewer] <= phases, f"{viewer}: the board was sent whole {boards_whole[viewer]} times"

@@ -88,10 +88,12 @@ def pile_groups(piles: Sequence[dict]) -> list[list[dict]]:
 
 
 @register.filter
-def draw_piles(view: dict) -> dict:
+def draw_piles(view: dict) -> dict | None:
     """Beside a draw (``view.draw``): the drawing seat's fill deck and discard pile of the kind drawn, and what is
-    left of its Civilization Deck once the cards in hand are out of it."""
+    left of its Civilization Deck once the cards in hand are out of it (None without a draw)."""
     draw = view["draw"]
+    if draw is None:
+        return None
     civ = view["civilizations"][draw["seat"]]
     return {"kind": draw["kind"], "deck": civ["fill_decks"][draw["kind"]], "discard": civ["discards"][draw["kind"]],
             "civ_deck": civ["size"] - len(draw["civ"])}
@@ -173,6 +175,19 @@ def telling_view(view: dict, seat: int) -> dict:
 def has(items, item) -> bool:
     """``item in items``, for a part's value (a tag's argument takes no operators)."""
     return bool(items) and item in items
+
+
+@register.filter
+def when(value, condition):
+    """``value`` if ``condition`` holds, else None: a part's value that matters only then (its key stays the same
+    otherwise)."""
+    return value if condition else None
+
+
+@register.filter
+def is_number(page: dict, number) -> bool:
+    """Whether this page of a telling is story card ``number`` (None: no page is)."""
+    return number is not None and page.get("number") == number
 
 
 @register.filter

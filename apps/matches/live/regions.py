@@ -17,8 +17,9 @@ id. So a patch carries a region only when its skeleton changed; otherwise only t
 changed (``changed``), which the page puts in place by ``data-part`` id. Part ids are unique on a page. A part
 may hold parts: its digest for a page is then that of its own skeleton (``laid_out``), so a patch carries it only
 when that changed, and otherwise its parts that did. A region or part a patch carries holds, in place of each part
-inside it that the page has as it is now, ``<template data-keep="<id>"></template>`` (``_drawn``), which the page
-fills with its own: a move that changes a player board's frame (whose turn it is) does not send its contents.
+inside it whose digest the page has, ``<template data-keep="<id>"></template>`` (``_drawn``), which the page fills
+with its own: a move that changes a player board's frame (whose turn it is) does not send its contents, and a part
+changed inside a kept one travels alone (the page brings it up to date before what holds it).
 
 Lists. A region may also hold a list, ``{% list "log" %}{% for line in log %}{% item %}<li>…</li>{% enditem %}
 {% endfor %}{% endlist %}`` inside an element marked ``data-list="log"`` (the log: 60 lines, of which a move
@@ -247,19 +248,26 @@ def digests(rendered: Rendered) -> dict[str, str | list[str]]:
 
 
 def changed(rendered: Rendered, shown: dict) -> tuple[dict[str, str], dict[str, str], dict[str, list]]:
-    """What differs from what a page shows: the regions to draw whole (id -> HTML), the parts of the other
-    regions (part id -> HTML) whose digest differs, and their lists' splices (list id -> ``splices``)."""
+    """What differs from what a page shows: the regions to draw whole (id -> HTML), the parts (part id -> HTML)
+    whose digest differs and that lie in nothing sent, and their lists' splices (list id -> ``splices``). A region
+    or part sent holds each part in it whose digest the page has as a placeholder (``_drawn``), even when a part
+    inside that one changed: the changed part is then sent alone, so a part is never sent for its parts' sake."""
     whole_regions, parts_html, lists_spliced = {}, {}, {}
     for region_id, digest, html, parts, lists in rendered:
-        kept = _kept(parts, [shown.get(f"{region_id}/{part[0]}") == part[1] for part in parts])
-        if shown.get(region_id) != digest:
-            whole_regions[region_id] = _drawn(html, 0, len(html), parts, 0, kept)
+        same = [shown.get(f"{region_id}/{part[0]}") == part[1] for part in parts]
+        region_sent = shown.get(region_id) != digest
+        if region_sent:
+            whole_regions[region_id] = _drawn(html, 0, len(html), parts, 0, same)
+        around: list[tuple[int, bool]] = []  # the parts the next one may lie in: (end, sent), innermost last
+        for index, (part_id, _, start, end) in enumerate(parts):
+            while around and around[-1][0] <= start:
+                around.pop()
+            sent_around = around[-1][1] if around else region_sent
+            if not same[index] and not sent_around:
+                parts_html[part_id] = _drawn(html, start, end, parts, index + 1, same)
+            around.append((end, not same[index]))
+        if region_sent:
             continue
-        drawn_until = 0  # the end of the last part sent: a part inside it goes with it
-        for index, (part_id, part_digest, start, end) in enumerate(parts):
-            if start >= drawn_until and shown.get(f"{region_id}/{part_id}") != part_digest:
-                parts_html[part_id] = _drawn(html, start, end, parts, index + 1, kept)
-                drawn_until = end
         for list_id, items in lists:
             ops = splices(shown.get(f"{region_id}/{list_id}") or [], items, html)
             if ops:
@@ -267,19 +275,8 @@ def changed(rendered: Rendered, shown: dict) -> tuple[dict[str, str], dict[str, 
     return whole_regions, parts_html, lists_spliced
 
 
-def _kept(parts: list[list], same: list[bool]) -> list[bool]:
-    """Which parts the page has as they are now, with every part inside them."""
-    kept = list(same)
-    for index in range(len(parts) - 1, -1, -1):
-        inner = index + 1
-        while kept[index] and inner < len(parts) and parts[inner][2] < parts[index][3]:
-            kept[index] = same[inner]
-            inner += 1
-    return kept
-
-
 def _drawn(html: str, start: int, end: int, parts: list[list], first: int, kept: list[bool]) -> str:
-    """``html[start:end]`` as a patch sends it: each part in it (``parts[first:]``) that the page has as it is now
+    """``html[start:end]`` as a patch sends it: each part in it (``parts[first:]``) whose digest the page has
     (``kept``) replaced by ``<template data-keep="<id>"></template>``, which the page fills with its own."""
     out, at, index = [], start, first
     while index < len(parts) and parts[index][2] < end:
