@@ -19,7 +19,7 @@ from apps.matches.engine import name_seats
 
 from . import wording
 from .cards import CARDS, THIRD
-from .core import AGE, COLORS, SHOWN_BY_SPLAY
+from .core import AGE, COLORS, SHOWN_BY_SPLAY, SPECIAL_NAMES
 from .explain import PLURALS, achieve_needs
 
 ICON_LABELS = {
@@ -29,6 +29,16 @@ ICON_LABELS = {
 ICON_ORDER = ["castle", "crown", "leaf", "lightbulb", "factory", "clock"]
 EDITION_NOTE = re.compile(r"\s*\[First-edition text[^\]]*\]")
 LONG, LONGER = 12, 15  # letters in a title's longest word: "Metalworking", "Experimentation"
+# What each special achievement needs, shortened from the rules page's conditions (cards.SPECIALS) to fit a tile's
+# bubble at the table (claimed at once, with no action, by whoever meets it first); the rules page keeps the whole
+# text, with the card that may award it instead.
+SPECIAL_NEEDS = {
+    "Monument": "tuck six cards, or score six, in one turn.",
+    "Empire": "show three or more of each of the six icons on your board.",
+    "World": "show twelve or more clocks on your board.",
+    "Wonder": "have all five colours on your board, each splayed up or right.",
+    "Universe": "have five top cards, each of age 8 or higher.",
+}
 
 
 def card_info(name: str, edition: str = "first", notes: bool = False) -> dict:
@@ -157,6 +167,10 @@ def _pile(placer: _Placer, p: dict, s: int, mine: bool, view: dict, names: list[
         "picked": top in placer.picked,
         "reach": reach,
         "fan": fan(p, edition),
+        # the edges of covered cards drawn under an unsplayed top card: one for two cards, two for more
+        "edges": min(p["count"] - 1, 2) if p["splay"] == "none" else 0,
+        # fanned left or right over three cards or more, it takes two columns of a desk's board (innovation.css)
+        "wide": p["splay"] in ("left", "right") and p["count"] > 3,
         "changed": f"{s}-{p['color']}" in changed,
     }
 
@@ -329,6 +343,14 @@ def last_turns(view: dict, seat: int | None, names: list[str]) -> list[str]:
     return lines
 
 
+def specials(view: dict, seat: int | None, names: list[str]) -> list[dict]:
+    """The five special achievements in the rules' order, each with what it needs and who has claimed it (``mine``
+    when ``seat`` has)."""
+    holders = {a: s for s, record in enumerate(view["seats"]) for a in record["achievements"]}
+    return [{"name": n, "needs": SPECIAL_NEEDS[n], "mine": n in holders and holders[n] == seat,
+             "holder": wording.seat_name(names, holders[n]) if n in holders else ""} for n in SPECIAL_NAMES]
+
+
 def board_layout(view: dict, legal: list[dict], seat: int | None, names: list[str]) -> dict:
     edition = view.get("edition", "first")
     pending = view.get("pending") or {}
@@ -352,7 +374,7 @@ def board_layout(view: dict, legal: list[dict], seat: int | None, names: list[st
         "players": players,
         "revealed": revealed,
         "achievements": achievements,
-        "specials": view["specials"],
+        "specials": specials(view, seat, names),
         "supply": supply,
         "table_changed": bool(marks.get("table")),
         "actions": _actions(placer, legal, names),

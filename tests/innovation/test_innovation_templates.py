@@ -95,11 +95,12 @@ def test_the_actions_and_the_piles_a_player_keeps_show_their_pictures():
     assert re.search(r'#pic-in-score"/></svg>Score</span>', BOARDS.board(s, 1)), "the other's score pile too"
 
 
-def test_a_splay_shows_its_picture_on_the_fan_and_on_the_piles_a_splay_asks_for():
+def test_a_splay_shows_its_picture_under_the_fan_and_on_the_piles_a_splay_asks_for():
     s = give(table(), 0, board=["Oars", "Archery", "Metalworking"], splay={"red": "up"})
     fan = BOARDS.board(s, 1)
     fan = fan[fan.index('class="in-fan in-fan-up"'):]
-    assert fan.index("#pic-in-splay") < fan.index('class="in-sliver"')
+    caption = fan[fan.index('class="in-depth"'):]
+    assert caption.index("#pic-in-splay") < caption.index("3 cards &middot; splayed up</span>")
     s = give(table(), 0, board=["Oars", "Archery", "Writing", "Tools", "Coal"])
     page = BOARDS.board(dogma(s, "Coal"), 0)  # "You may splay a color right": the red pile is the choice
     pile = page[page.index('class="in-pile in-red is-choosable'):]
