@@ -11,6 +11,9 @@ tags dropped); that element is marked ``data-part="<id>"`` (its last attribute).
 ``{% list "log" %}{% for line in log %}{% item %}<li>{{ line }}</li>{% enditem %}{% endfor %}{% endlist %}``, inside
 the element marked ``data-list="log"``: that element's children, each one ``item``, which a patch changes by
 splices (``regions.splices``) rather than whole. The list is its items alone (anything between them is dropped).
+``{% item line %}`` (names as for a part) renders the item from those variables alone, and keeps its HTML while they
+are texts (``ITEMS_KEPT`` of them, for this process): a log line's HTML is rendered once, not again at every move
+for every viewer (its 60 lines were a tenth of a spectator's frame on a table drawn in parts).
 """
 
 from __future__ import annotations
@@ -65,23 +68,34 @@ def do_part(parser, token):
     if not bits:
         raise template.TemplateSyntaxError("{% part %} needs an id")
     part_id = parser.compile_filter(bits[0])
+    inputs = _inputs(parser, bits[1:], "part")
+    before = list(parser.tokens)  # a stack: its next token last
+    nodelist = parser.parse(("endpart",))
+    source = _source(parser, token, before)
+    parser.delete_first_token()
+    return PartNode(part_id, inputs, nodelist, source)
+
+
+def _inputs(parser, bits: list[str], tag: str) -> list[tuple[str, object]]:
+    """What a part's or an item's body may read: a bare name, or ``name=expression``."""
     inputs = []
-    for bit in bits[1:]:
+    for bit in bits:
         if "=" in bit:
             ((name, value),) = token_kwargs([bit], parser).items()
         elif re.fullmatch(r"[A-Za-z_]\w*", bit):
             name, value = bit, parser.compile_filter(bit)
         else:
-            raise template.TemplateSyntaxError(f"{{% part %}}: pass {bit!r} as name=value")
+            raise template.TemplateSyntaxError(f"{{% {tag} %}}: pass {bit!r} as name=value")
         inputs.append((name, value))
-    before = list(parser.tokens)  # a stack: its next token last
-    nodelist = parser.parse(("endpart",))
-    # The body's own source, from the tokens it was parsed from: a changed template is never served from the cache.
+    return inputs
+
+
+def _source(parser, token, before: list) -> str:
+    """The body's own source, from the tokens it was parsed from (``before``: the parser's tokens before it was
+    parsed, its end tag not yet taken): a changed template is never served from the cache."""
     body = [f"{tok.token_type}:{tok.contents}" for tok in reversed(before[len(parser.tokens):])]
-    parser.delete_first_token()
-    source = hashlib.blake2b("\0".join([str(parser.origin), token.contents, *body]).encode(),
-                             digest_size=12).hexdigest()
-    return PartNode(part_id, inputs, nodelist, source)
+    return hashlib.blake2b("\0".join([str(parser.origin), token.contents, *body]).encode(),
+                           digest_size=12).hexdigest()
 
 
 class ListNode(template.Node):
@@ -99,15 +113,34 @@ class ListNode(template.Node):
         return "".join(items)
 
 
+# (item source, autoescape, its values) -> the item's HTML, for items whose values are all texts (``ItemNode``)
+ITEMS_KEPT = 4096
+_item_html: dict[tuple, str] = {}
+
+
 class ItemNode(template.Node):
-    def __init__(self, nodelist):
-        self.nodelist = nodelist
+    def __init__(self, nodelist, inputs: list[tuple[str, object]] | None = None, source: str = ""):
+        self.nodelist, self.inputs, self.source = nodelist, inputs, source
 
     def render(self, context) -> str:
         items = _items.get()
         if items is None:
             raise template.TemplateSyntaxError("{% item %} belongs inside {% list %}")
-        items.append(self.nodelist.render(context).strip())
+        if self.inputs is None:
+            items.append(self.nodelist.render(context).strip())
+            return ""
+        values = {name: value.resolve(context) for name, value in self.inputs}
+        # Only exact texts make the key: a safe string (or anything else) may render differently from an equal text.
+        key = ((self.source, context.autoescape, *values.values())
+               if all(type(value) is str for value in values.values()) else None)
+        html = _item_html.get(key) if key is not None else None
+        if html is None:
+            html = self.nodelist.render(context.new(values)).strip()
+            if key is not None:
+                if len(_item_html) >= ITEMS_KEPT:
+                    _item_html.clear()
+                _item_html[key] = html
+        items.append(html)
         return ""
 
 
@@ -123,6 +156,10 @@ def do_list(parser, token):
 
 @register.tag("item")
 def do_item(parser, token):
+    bits = token.split_contents()[1:]
+    inputs = _inputs(parser, bits, "item") if bits else None
+    before = list(parser.tokens)
     nodelist = parser.parse(("enditem",))
+    source = _source(parser, token, before)
     parser.delete_first_token()
-    return ItemNode(nodelist)
+    return ItemNode(nodelist, inputs, source)
