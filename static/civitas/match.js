@@ -230,8 +230,10 @@
   }
   // A scroller the player decides on ([data-scroll-show="step"], Origins' map with targets) comes wholly into view
   // when the page opens and when the step changes, below the header and the sticky decision bar (or with the prompt, where the prompt
-  // scrolls with the page and both fit), the page moving as little as it can.
-  function showWhole(el) {
+  // scrolls with the page and both fit), the page moving as little as it can; with the step's other choices when a
+  // box around it holds them ([data-scroll-whole]).
+  function showWhole(scroller) {
+    const el = scroller.closest("[data-scroll-whole]") || scroller;
     const bar = document.querySelector(".topbar"), decision = table.querySelector(".decision");
     const stuck = decision && getComputedStyle(decision).position === "sticky";
     const top = (bar ? bar.getBoundingClientRect().bottom : 0) + (stuck ? decision.offsetHeight : 0);

@@ -175,3 +175,46 @@ def test_on_a_phone_chat_and_log_open_in_a_drawer_that_counts_what_is_unread(
     assert not page.is_visible("text=Keep this name")
     assert desk.page.is_visible("[data-chat='players']"), "at desktop width the chat stays beside the table"
     assert desk.problems == [] and phone.problems == []
+
+
+# Whether each control of the decision is in reach: a control on a board's scroller (Origins' map) where its tap
+# target's middle lies inside the part of the scroller on screen and a tap there lands on it; any other control by
+# IN_REACH. Returns the labels of those out of reach.
+OUT_OF_REACH = """inReach => [...document.querySelectorAll('#table [data-move]:not(:disabled)')].filter(el => {
+  const scroller = el.closest('[data-scroll]');
+  if (!scroller) return !inReach(el);
+  const r = (el.querySelector('.og-hit') || el).getBoundingClientRect(), box = scroller.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (x < Math.max(box.left, 0) || x > Math.min(box.right, innerWidth) || y < Math.max(box.top, 0)
+      || y > Math.min(box.bottom, innerHeight)) return true;
+  const hit = document.elementFromPoint(x, y);
+  return !hit || !el.contains(hit);
+}).map(el => el.getAttribute('aria-label') || el.innerText.trim())"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["375", "1280"])
+def test_origins_after_picking_a_pawn_every_choice_of_the_step_is_in_reach(
+        viewport, transactional_db, make_user, browser, daphne_servers):
+    """Issue 39 (a newcomer's play-through): after picking a pawn the prompt offers lit territories, pawns to
+    evolve into and the way back; the Evolve buttons lay below the map and its list, out of sight on a phone. Every
+    control of that step is on the visible part of the map or on screen, without the player scrolling."""
+    match_id, cookies, _ = staged_by_bots(make_user, "origins", 5, deciding("origins", 0, 0))
+    (server,) = daphne_servers(1)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    watched = open_page(browser, server, match_id, cookies[0], viewport, "ada")
+    page = watched.page
+    version = version_of(page)
+    page.click("#table a.og-pawn.og-seat-0[data-move]")
+    wait_for_version(page, version + 1)
+    page.wait_for_selector("#table .move-evolve")
+    page.mouse.move(viewport["width"] - 2, viewport["height"] - 2)  # the pointer moves on (no glossary glance open)
+    page.wait_for_timeout(500)  # the page settles (a smooth scroll, if any)
+    page.screenshot(path=str(SHOTS / f"origins-picked-{viewport['width']}.png"))
+    kinds = page.evaluate("[...document.querySelectorAll('#table [data-move]')]"
+                          ".map(e => JSON.parse(e.dataset.move).type)")
+    assert {"migrate", "evolve", "cancel"} <= set(kinds), kinds
+    assert_the_decision_in_reach(page, f"origins after a pick at {viewport['width']} px")
+    far = page.evaluate(f"(() => {{ const inReach = {IN_REACH}; return ({OUT_OF_REACH})(inReach); }})()")
+    assert far == [], f"out of reach without scrolling: {far}"
+    assert watched.problems == []

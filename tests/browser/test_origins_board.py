@@ -225,7 +225,7 @@ def test_a_phone_opens_the_zoomed_map_on_the_decision_and_ends_the_turn_last(mak
     tap(page, [page], page.query_selector("#table a.og-pawn.og-seat-0[data-move]"))
     assert page.evaluate(OUT_OF_VIEW, "#table a.og-terr.is-target") == [], "the picked pawn's targets off screen"
     assert page.evaluate(DECISION_IN_VIEW) == [], "after picking a pawn: its prompt and the map in view"
-    tap(page, [page], page.query_selector("#table .move-evolve"))  # below the map: the player scrolls down to it
+    tap(page, [page], page.query_selector("#table .move-evolve"))  # right above the map (test_decision_in_reach)
     assert page.query_selector_all("#table a.og-terr.move-place")
     assert page.evaluate(OUT_OF_VIEW, "#table a.og-terr.is-target, #table .og-pawn.is-picked") == []
     assert page.evaluate(DECISION_IN_VIEW) == [], "after choosing Evolve: where the new pawn may settle in view"

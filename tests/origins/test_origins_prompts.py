@@ -45,3 +45,23 @@ def test_the_choices_of_a_half_made_move_and_the_way_back_come_before_the_map():
     choices = page[tray:page.index('class="og-map"')]
     assert len(re.findall(r'data-move="[^"]*evolve', choices)) == 7
     assert re.search(r'data-move="[^"]*cancel', choices)
+
+
+def test_after_a_pick_that_lights_the_map_the_forms_to_evolve_into_and_the_way_back_sit_right_above_the_map():
+    """Issue 39 (a newcomer's play-through): with lit territories to tap, the Evolve buttons and the way back came
+    below the map and its list, out of sight on a phone. They come right above the map, each saying what it makes
+    in a few words, and what each does in full is still on the page, which the button points at."""
+    state = play(scenario(pawns=[(0, "white-1-1", "cradle")]), {"type": "select", "pawn": 0})
+    legal = RULES.legal_moves(state, 0)
+    assert {"migrate", "evolve", "cancel"} <= {m["type"] for m in legal}
+    page = BOARDS.board(state, 0)
+    above = page[page.index('aria-label="Turn"'):page.index('<svg class="og-map')]
+    below = page[page.index('<svg class="og-map'):]
+    assert len(re.findall(r'data-move="[^"]*evolve', above)) == sum(m["type"] == "evolve" for m in legal)
+    assert re.search(r'data-move="[^"]*cancel', above) and not re.search(r'data-move="[^"]*(evolve|cancel)', below)
+    buttons = re.findall(r'<button[^>]*move-evolve[^>]*aria-describedby="([^"]+)"[^>]*>(.*?)</button>', above, re.S)
+    said = {" ".join(re.sub(r"<[^>]+>", " ", text).split()) for _, text in buttons}
+    assert {"Evolve: white 2x1 (moves 2)", "Evolve: white 1x2 (strength 2)", "Evolve: brown 1x1 (new colour)",
+            "Evolve: white 1x1 (a copy)"} <= said, said
+    for why, _ in buttons:
+        assert re.search(rf'id="{why}">A new [^<]+ pawn of yours', page), why

@@ -69,11 +69,16 @@ def test_forced_march_names_the_pawn_as_the_map_shows_it_not_by_its_number():
     assert not [label for label in labels if "pawn 0" in label or "pawn 1" in label]
 
 
-def test_the_table_says_how_the_game_is_won_in_the_rules_pages_words():
+def test_the_table_says_how_the_game_is_won_in_one_line_and_in_the_rules_pages_words_a_tap_away():
+    """Issue 39: four lines of goal pushed the map down on a phone. The goal is one short line; the rules page's
+    sentence waits under it in a disclosure."""
     state = scenario(pawns=[(0, "white-1-1", "cradle")])
-    said = " ".join(re.sub(r"<[^>]+>", " ", BOARDS.board(state, 0)).split())
-    assert "Goal: the player with the most victory points when the final turns are over wins." in said
-    assert "completed 4 objectives, or at the latest at the end of round 12" in said
+    goal = re.search(r'<details class="og-goal"><summary>(.*?)</summary>(.*?)</details>', BOARDS.board(state, 0), re.S)
+    assert goal, "the goal is a disclosure"
+    line, more = (" ".join(re.sub(r"<[^>]+>", " ", part).split()) for part in goal.groups())
+    assert line == "Goal: most VP when the game ends (4 objectives or round 12)", line
+    assert "the player with the most victory points when the final turns are over wins." in more
+    assert "completed 4 objectives, or at the latest at the end of round 12" in more
     rules = " ".join(re.sub(r"<[^>]+>", " ", BOARDS.rules_page(rules_context())).split())
     assert "most victory points when the final turns are over wins" in rules
 

@@ -135,6 +135,37 @@ def map_picks(view: dict, legal: Sequence[dict] | None) -> list[dict]:
     return rows
 
 
+def _evolve_short(form: str, source: str | None) -> tuple[str, str]:
+    """An evolve choice in a few words: the pawn it makes and, in brackets, what it changes."""
+    if source is None:
+        return f"Evolve: {form_words(form)}", ""
+    c1, h1, w1 = parse_form(source)
+    c2, h2, w2 = parse_form(form)
+    change = ("new colour" if c2 != c1 else f"moves {h2}" if h2 > h1 else f"strength {w2}" if w2 > w1
+              else "a copy")
+    return f"Evolve: {form_words(form)}", f"({change})"
+
+
+@register.simple_tag
+def compact_choices(view: dict, legal: Sequence[dict] | None) -> list[dict]:
+    """The off-map choices of a step that also lights the map (a picked pawn's forms to evolve into, the way
+    back), as compact buttons right above the map (issue 39: below the map a phone player had to hunt for them):
+    each with its ``entry``, its ``words`` and ``more`` (what it makes, in brackets) and, for an evolve, the
+    ``glyph`` of the new pawn; what each does in full waits under a disclosure below the map."""
+    pending = view.get("pending") or {}
+    source = next((p["form"] for p in view.get("pawns", []) if p["id"] == pending.get("pawn")), None)
+    rows = []
+    for entry in off_map(legal):
+        move = entry["move"]
+        if move["type"] == "evolve":
+            words, more = _evolve_short(move["form"], source)
+            rows.append({"entry": entry, "words": words, "more": more, "glyph": pawn_glyph(move["form"])})
+        else:  # "Put the pawn back (choose another)": the bracket on a line of its own
+            words, _, more = entry["label"].partition(" (")
+            rows.append({"entry": entry, "words": words, "more": f"({more}" if more else "", "glyph": None})
+    return rows
+
+
 @register.filter
 def why_id(entry: dict, legal: Sequence[dict]) -> str:
     """The id of the text saying what a legal move does (``explain_move``): unique on the page, as the move's place
