@@ -44,13 +44,35 @@
     const below = barTop + (stuck ? decision.offsetHeight : 0) + MARGIN;
     window.scrollBy({ top: first.top - below, behavior: calm.matches ? "auto" : "smooth" });
   }
+  // Any scroll into view of the board (a focus from the keyboard, a lesson's "Show me", a link) leaves its target
+  // below the header and the sticky decision bar and above the chat button: the board's scroll-margin (site.css)
+  // follows their heights. (Not the page's scroll-padding: a focus inside the stuck bar would scroll the page.)
+  const dock = root.querySelector(".table-dock");
+  function pad() {
+    const html = document.documentElement;
+    html.style.setProperty("--sticky-chrome", Math.ceil(Math.max(0, band().top)) + MARGIN + "px");
+    const docked = dock && dock.getClientRects().length ? dock.offsetHeight + 12 : 0; // (its place, site.css)
+    html.style.setProperty("--dock-room", docked + MARGIN + "px");
+  }
+  const resized = window.ResizeObserver ? new ResizeObserver(pad) : null;
+  function watchBar() {
+    pad();
+    if (!resized) return;
+    resized.disconnect();
+    const decision = table.querySelector(".decision"), bar = document.querySelector(".topbar");
+    if (decision) resized.observe(decision);
+    if (bar) resized.observe(bar);
+  }
+  window.addEventListener("resize", pad);
   table.addEventListener("click", (event) => { if (event.target.closest("[data-move], [data-action]")) clicked = true; });
   table.addEventListener("civitas:table", () => {
+    watchBar();
     const now = deciding();
     if (now && (!wasDeciding || clicked)) bringIntoView();
     wasDeciding = now;
     clicked = false;
   });
+  watchBar();
   wasDeciding = deciding();
   if (wasDeciding) bringIntoView();
 })();

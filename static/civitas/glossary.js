@@ -3,9 +3,10 @@
 // and on a tap. Found are pictures (role="img", img, [title]) whose name holds a term, and term words in the table's
 // headings and labels. A move button's own tap is never taken: a picture inside one shows its meaning on hover only
 // (its term is also found elsewhere on the table, outside the buttons). Escape, or a tap elsewhere, closes it.
-// A meaning shown by hover is a glance: it lies over the controls near the term, so it takes no pointer (a click there
-// reaches the control under it) and goes as soon as the pointer leaves the term; one opened by a tap or by keyboard
-// focus can be used (its link to the rules) and stays until closed.
+// A meaning shown by hover is a glance: it lies over the controls near the term, so it takes no pointer but on its link
+// to the rules (a click elsewhere on it reaches the control under it). It goes when the pointer leaves the term (after
+// a moment, in which the pointer may reach that link; then when the pointer leaves the link), when the page scrolls,
+// and when another opens. One opened by a tap or by keyboard focus can be used and stays until closed.
 (function () {
   "use strict";
   const table = document.getElementById("table");
@@ -34,7 +35,9 @@
   document.body.appendChild(pop);
   let shownFor = null; // the element whose meaning is shown
   let pinned = false; // opened by a tap or a click: stays until closed, not on the mouse leaving
-  let glance = false; // opened by hover: takes no pointer and closes when the pointer leaves the term
+  let hovered = false; // opened by hover: takes no pointer but on its link, goes when the pointer leaves, or on a scroll
+  const GRACE_MS = 300; // the time to move the pointer from the term into its meaning
+  let leaving = null;
 
   function fill(found) {
     pop.textContent = "";
@@ -70,8 +73,9 @@
     if (shownFor && shownFor !== el) hide();
     shownFor = el;
     pinned = pinned || how === "pin";
-    glance = how === "hover" && !pinned;
-    pop.style.pointerEvents = glance ? "none" : "";
+    hovered = how === "hover" && !pinned;
+    stay();
+    pop.classList.toggle("glance", hovered);
     fill(found);
     pop.hidden = false;
     place(el);
@@ -90,9 +94,12 @@
     }
     shownFor = null;
     pinned = false;
-    glance = false;
+    hovered = false;
     pop.hidden = true;
+    stay();
   }
+  function stay() { clearTimeout(leaving); leaving = null; }
+  function leave() { if (!leaving) leaving = setTimeout(hide, GRACE_MS); }
 
   // Marking the table's terms (again after each frame: the table is drawn anew). Only the first picture of each
   // kind joins the keyboard's tab order, so reaching the moves does not take a tab per icon; every one opens on a tap.
@@ -158,7 +165,12 @@
   });
   table.addEventListener("mouseout", (event) => {
     const el = termOf(event.target);
-    if (el && el === shownFor && glance && !el.contains(event.relatedTarget)) hide();
+    if (el && el === shownFor && hovered && !el.contains(event.relatedTarget)) leave();
+  });
+  table.addEventListener("mouseover", (event) => { if (hovered && shownFor && shownFor.contains(event.target)) stay(); });
+  pop.addEventListener("mouseover", () => { if (hovered) stay(); });
+  pop.addEventListener("mouseout", (event) => {
+    if (hovered && !pop.contains(event.relatedTarget) && !(shownFor && shownFor.contains(event.relatedTarget))) leave();
   });
   let quiet = false; // focus given back by Escape: it does not open the popover again
   table.addEventListener("focusin", (event) => {
@@ -193,6 +205,12 @@
     }
   });
   window.addEventListener("resize", () => { if (shownFor) place(shownFor); });
+  // A scroll (the page's, or a board's own scroller) takes a hovered meaning away; one opened on purpose follows its
+  // term.
+  document.addEventListener("scroll", (event) => {
+    if (pop.hidden || (event.target !== document && pop.contains(event.target))) return;
+    if (hovered) hide(); else if (shownFor) place(shownFor);
+  }, { capture: true, passive: true });
 
   table.addEventListener("civitas:table", mark);
   mark();

@@ -35,17 +35,29 @@
       if (described.indexOf(CALLOUT) < 0) el.setAttribute("aria-describedby", [CALLOUT].concat(described).join(" "));
     });
   }
-  // The first control in view: on a phone, below the header and the sticky decision bar that holds the callout.
+  // The first control in view: on a phone, below the header and the sticky decision bar that holds the callout (the
+  // page's scroll-padding, decision.js, keeps it clear of them and of the chat button).
   function show() {
     const visible = targets().filter((el) => el.getClientRects().length);
     const target = visible[0];
     if (!target) return;
     const calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    target.scrollIntoView({ block: "center", behavior: calm ? "auto" : "smooth" });
+    target.scrollIntoView({ block: "center", inline: "nearest", behavior: calm ? "auto" : "smooth" });
     target.focus({ preventScroll: true });
+  }
+  // On a phone the rule's words wait behind "more"; opened, they stay open for the steps that follow.
+  let open = false;
+  function unfold() {
+    const callout = document.getElementById(CALLOUT);
+    const more = callout && callout.querySelector("[data-lesson-more]");
+    if (!more) return;
+    callout.classList.toggle("open", open);
+    more.setAttribute("aria-expanded", String(open));
+    more.textContent = open ? "less" : "more";
   }
   table.addEventListener("click", (event) => {
     if (event.target.closest("[data-lesson-show]")) show();
+    if (event.target.closest("[data-lesson-more]")) { open = !open; unfold(); }
   });
   // The lesson's end is said where the learner looks (the callout sits in the decision bar, which sticks): its callout
   // is focused. The game goes on (a bot moves), and a table drawn again would drop that focus: it is given back while
@@ -75,6 +87,6 @@
       callout.scrollIntoView({ block: "start" });
     }
   }
-  table.addEventListener("civitas:table", () => { point(); closing(); reveal(); });
+  table.addEventListener("civitas:table", () => { point(); unfold(); closing(); reveal(); });
   point();
 })();

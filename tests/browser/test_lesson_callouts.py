@@ -32,7 +32,8 @@ CALLOUT_IN_VIEW = """() => {
     const hit = document.elementFromPoint(box.left + 8, box.top + box.height / 2);
     return box.bottom > innerHeight || callout.contains(hit);
   };
-  return r.top >= bar - 1 && r.top < innerHeight - 40 && [...callout.querySelectorAll('p')].every(seen);
+  const lines = [...callout.querySelectorAll('p')].filter(line => line.getClientRects().length); // (folded: "more")
+  return r.top >= bar - 1 && r.top < innerHeight - 40 && lines.every(seen);
 }"""
 
 
