@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from .content import START, TILE_COLUMNS
-from .flow import score_of
+from .content import START, STRAITS, TILE_COLUMNS
 from .state import OriginsState
 
 State = OriginsState
+STRAIT_VALUES = tuple((strait.id, strait.value) for strait in STRAITS)
 PANEL: tuple[Literal["permanents", "completed", "tiles", "hunts"], ...] = ("permanents", "completed", "tiles", "hunts")
 
 
@@ -29,10 +29,12 @@ def between(before: State, after: State, seat: int) -> dict:
     spaces |= {old[i]["at"] for i in pawns if i in old and old[i]["at"] != START}
     spaces.discard(START)
     players = range(after["players"])
+    # A seat's score is its objectives, hand size, hunting tokens, straits and tiles: with the panel and the hand's
+    # size unchanged, only its straits can change it.
     seats = [s for s in players
              if any(before["seats"][s][k] != after["seats"][s][k] for k in PANEL)
              or len(before["seats"][s]["hand"]) != len(after["seats"][s]["hand"])
-             or score_of(before, s)["total"] != score_of(after, s)["total"]]
+             or straits_points(before, s) != straits_points(after, s)]
     return {
         "by": seat,
         "turn": any(before[k] != after[k] for k in ("seat", "pending", "over")),
@@ -42,6 +44,11 @@ def between(before: State, after: State, seat: int) -> dict:
         "straits": sorted(k for k, v in after["straits"].items() if before["straits"][k] != v),
         "supply": [c for c in TILE_COLUMNS if before["supply"][c] != after["supply"][c]],
     }
+
+
+def straits_points(state: State, seat: int) -> int:
+    """The points of the strait tokens ``seat`` holds (its score's "straits")."""
+    return sum(value for strait, value in STRAIT_VALUES if state["straits"][strait] == seat)
 
 
 def _picked(state: State) -> int | None:

@@ -5,17 +5,17 @@ hand's count of each colour is public), and a new generator.
 
 from __future__ import annotations
 
-import copy
 import random
 
 from apps.matches.engine.hidden import deal_into, new_generator
 
 from .content import CARD_BY_ID
+from .flow import copy_state
 from .state import OriginsState as State
 
 
 def determinized(state: State, seat: int | None, rng: random.Random) -> State:
-    twin = copy.deepcopy(state)
+    twin = copy_state(state)
     revealed = set(state["revealed"])
     for color in sorted(twin["decks"]):
         places: list[tuple[list[str], int]] = []

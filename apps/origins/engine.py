@@ -49,7 +49,9 @@ class OriginsRules(FlowRules[OriginsState]):
     def bots(self) -> dict[str, tuple[str, BotChooser]]:
         return {"heuristic": ("Heuristic bot", origin_bots.heuristic), "strong": ("Strong bot", origin_bots.STRONG)}
 
-    def apply(self, state: OriginsState, seat: int, move: Move) -> OriginsState:
+    def apply(self, state: OriginsState, seat: int, move: Move, *, marks: bool = True) -> OriginsState:
+        """``move`` played: a new state. ``marks=False`` (the strong bot's playouts, which no one sees) leaves out
+        what the board marks as just changed (the new state has no ``changed``)."""
         move = self.admit(state, seat, move)
         if not flow.is_legal(state, seat, move):
             raise IllegalMove(self.why_illegal(state, seat, move))
@@ -57,7 +59,10 @@ class OriginsRules(FlowRules[OriginsState]):
         rng = Rng(new["rng"])
         flow.apply_move(new, rng, seat, move)
         new["rng"] = rng.state
-        new["changed"] = changes.between(state, new, seat)
+        if marks:
+            new["changed"] = changes.between(state, new, seat)
+        else:
+            new.pop("changed", None)
         return new
 
     def pending(self, state: OriginsState) -> Pending | None:

@@ -822,14 +822,18 @@ def do_end_turn(state: State, seat: int) -> None:
         log(state, f"Final turn of {seat_token(nxt)}: any number of objectives may be completed.")
 
 
+TILE_POINTS = {tile_id(column, level): tile_points(level) for column in TILE_COLUMNS for level in TILE_LEVELS}
+
+
 def score_of(state: State, seat: int) -> dict:
     player = state["seats"][seat]
+    held = state["straits"]
     parts = {
-        "objectives": sum(CARD_BY_ID[c].points for c in player["completed"]),
+        "objectives": sum([CARD_BY_ID[c].points for c in player["completed"]]),
         "hand": len(player["hand"]),
-        "hunting": sum(value for _, value in player["hunts"]),
-        "straits": sum(s.value for s in STRAITS if state["straits"][s.id] == seat),
-        "innovations": sum(tile_points(int(t.rsplit("-", 1)[1])) for t in player["tiles"]),
+        "hunting": sum([value for _, value in player["hunts"]]),
+        "straits": sum([s.value for s in STRAITS if held[s.id] == seat]),
+        "innovations": sum([TILE_POINTS[t] for t in player["tiles"]]),
     }
     parts["total"] = sum(parts.values())
     return parts

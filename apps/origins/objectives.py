@@ -8,7 +8,17 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .content import ADJACENT, CARD_BY_ID, PAWN_COLORS, START, TERRITORY_BY_ID, parse_form
+from .content import (
+    ADJACENT,
+    CARD_BY_ID,
+    PAWN_COLORS,
+    START,
+    TERRITORY_BY_ID,
+    TILE_COLUMNS,
+    TILE_LEVELS,
+    parse_form,
+    tile_id,
+)
 from .state import OriginsState, Pawn
 
 State = OriginsState
@@ -33,10 +43,17 @@ def seat_territories(state: State, seat: int) -> list[str]:
     return [p["at"] for p in state["pawns"] if p["owner"] == seat and p["at"] != START]
 
 
+COLOR_OF = {t: territory.color for t, territory in TERRITORY_BY_ID.items()}
+CONTINENT_OF = {t: territory.continent for t, territory in TERRITORY_BY_ID.items()}
+
+
+TILE_LEVEL = {tile_id(column, level): level for column in TILE_COLUMNS for level in TILE_LEVELS}
+
+
 def tile_levels(tiles: list[str]) -> list[int]:
     counts = [0] * 6
     for tile in tiles:
-        counts[int(tile.rsplit("-", 1)[1])] += 1
+        counts[TILE_LEVEL[tile]] += 1
     return counts
 
 
@@ -62,17 +79,20 @@ def chain_of(territories: list[str], continents: int) -> tuple[str, ...] | None:
     return None
 
 
-def progress(state: State, seat: int, goal: tuple) -> tuple[int, int]:
-    """(how much the seat has, how much the goal needs), for the bots and the board."""
+def progress(state: State, seat: int, goal: tuple, mine: list[Pawn] | None = None) -> tuple[int, int]:
+    """(how much the seat has, how much the goal needs), for the bots and the board. ``mine``: the seat's pawns, when
+    the caller has them (a bot judging many hypothetical boards), else read from the state."""
     kind = goal[0]
+    if mine is None:
+        mine = seat_pawns(state, seat)
     if kind == "color":
-        have = sum(TERRITORY_BY_ID[t].color == goal[1] for t in seat_territories(state, seat))
+        have = sum(COLOR_OF[p["at"]] == goal[1] for p in mine if p["at"] != START)
         return have, goal[2]
     if kind == "continent":
-        have = sum(TERRITORY_BY_ID[t].continent == goal[1] for t in seat_territories(state, seat))
+        have = sum(CONTINENT_OF[p["at"]] == goal[1] for p in mine if p["at"] != START)
         return have, goal[2]
     if kind == "chain":
-        territories = seat_territories(state, seat)
+        territories = [p["at"] for p in mine if p["at"] != START]
         if chain_of(territories, goal[1]):
             return 4, 4
         best = 0
@@ -88,16 +108,15 @@ def progress(state: State, seat: int, goal: tuple) -> tuple[int, int]:
             best = max(best, min(len(group), 3))
         return best, 4
     if kind == "spread":
-        have = len({TERRITORY_BY_ID[t].continent for t in seat_territories(state, seat)})
+        have = len({CONTINENT_OF[p["at"]] for p in mine if p["at"] != START})
         return min(have, goal[1]), goal[1]
-    if kind == "width":
-        have = sum(parse_form(p["form"])[2] >= goal[1] for p in evolved_on_board(state, seat))
-        return min(have, goal[2]), goal[2]
-    if kind == "height":
-        have = sum(parse_form(p["form"])[1] >= goal[1] for p in evolved_on_board(state, seat))
+    if kind in ("width", "height"):
+        index = 2 if kind == "width" else 1
+        have = sum(parse_form(p["form"])[index] >= goal[1] for p in mine if p["at"] != START
+                   and not is_founder(state, p))
         return min(have, goal[2]), goal[2]
     if kind == "colors":
-        colors = [parse_form(p["form"])[0] for p in evolved_on_board(state, seat)]
+        colors = [parse_form(p["form"])[0] for p in mine if p["at"] != START and not is_founder(state, p)]
         have = sum(min(colors.count(c), goal[1]) for c in PAWN_COLORS)
         return have, goal[1] * len(PAWN_COLORS)
     if kind == "tiles":
