@@ -216,5 +216,10 @@
     if (frame.type === "hint" && frame.version !== version()) return; // for a table no longer shown
     render(frame);
   });
-  table.addEventListener("civitas:table", () => { shown = null; });
+  // A move draws the panel hidden again; the Hint button, which a patch may keep as it was (a part), is reset with it.
+  table.addEventListener("civitas:table", () => {
+    shown = null;
+    const [panel, ask] = panelAndButton();
+    if (ask && panel && panel.hidden) { ask.disabled = false; ask.textContent = "Hint"; ask.setAttribute("aria-expanded", "false"); }
+  });
 })();

@@ -56,7 +56,8 @@ def test_every_resource_token_carries_its_picture_and_the_board_names_each_pictu
 def test_cards_and_buildings_are_drawn_as_cards_with_their_pictures():
     state = put_building(put_card(put_card(fresh(2, 3), 1, "civ-01"), 2, "civ-30"), 1, "bld-21")
     board = BOARDS.board(state, 0)
-    cards = re.findall(r'<span class="sa-card (?:is-green|is-sand)">(.*?)</span>\s*</span>\s*(?=<)', board, re.S)
+    card = r'<span class="sa-card (?:is-green|is-sand)"(?: data-part="\w+")?>'  # (a card on a space is a part)
+    cards = re.findall(card + r'(.*?)</span>\s*</span>\s*(?=<)', board, re.S)
     assert len(re.findall(r'class="sa-card (?:is-green|is-sand)"', board)) == 4
     assert board.count('class="sa-card-pic"') == 4, "each card's upper section has its picture"
     assert cards and all("#pic-sa-" in card for card in cards)
@@ -125,7 +126,9 @@ def test_a_negative_score_stands_at_zero_and_says_its_number():
 def test_a_building_tile_is_one_image_named_by_its_cost_and_points_read_once():
     state = put_building(fresh(2, 8), 1, "bld-21")
     board = html.unescape(BOARDS.board(state, 0))
-    tiles = re.findall(r'<span class="sa-building[^"]*" role="img" aria-label="([^"]+)">(.*?)</span></span>', board)
+    # (a tile on a stack is a part)
+    tile = r'<span class="sa-building[^"]*" role="img" aria-label="([^"]+)"(?: data-part="\w+")?>'
+    tiles = re.findall(tile + r'(.*?)</span></span>', board)
     assert len(tiles) == 2, "each stack's top building"
     assert tiles[0][0] == f"{building_cost_text('bld-21')} for {building_points_text('bld-21')}"
     for label, inside in tiles:

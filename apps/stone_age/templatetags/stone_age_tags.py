@@ -154,9 +154,27 @@ def stock_of(board: dict) -> dict:
 
 
 @register.filter
+def people_of(board: dict) -> dict:
+    """What a player board's people show (the stock's first count: it changes with each person placed)."""
+    return {key: board.get(key) for key in ("seat", "people", "available", "placed")}
+
+
+@register.filter
 def cards_of(board: dict) -> dict:
     """What a player board's civilization cards show (``stock_of``'s reason)."""
     return {key: board.get(key) for key in ("seat", "held", "cards", "extra", "backs", "secret")}
+
+
+@register.filter
+def suffixed(prefix: str, value) -> str:
+    """``"k"|suffixed:space.space`` is "k1": a short part id (Django's ``add`` makes no text of a number)."""
+    return f"{prefix}{value}"
+
+
+@register.filter
+def head_of(board: dict) -> dict:
+    """What a player board's heading shows besides whose turn it is (``stock_of``'s reason)."""
+    return {key: board.get(key) for key in ("seat", "is_start", "score")}
 
 
 @register.filter
