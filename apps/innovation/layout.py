@@ -13,6 +13,7 @@ carries ``changed``. Pure Python, so it is tested without Django.
 
 from __future__ import annotations
 
+import hashlib
 import re
 
 from apps.matches.engine import name_seats
@@ -28,6 +29,7 @@ ICON_LABELS = {
 }
 ICON_ORDER = ["castle", "crown", "leaf", "lightbulb", "factory", "clock"]
 EDITION_NOTE = re.compile(r"\s*\[First-edition text[^\]]*\]")
+CARD_NUMBER = {name: i for i, name in enumerate(CARDS)}  # a hand card's part id (board.html): short, unique on a page
 LONG, LONGER = 12, 15  # letters in a title's longest word: "Metalworking", "Experimentation"
 # What each special achievement needs, shortened from the rules page's conditions (cards.SPECIALS) to fit a tile's
 # bubble at the table (claimed at once, with no action, by whoever meets it first); the rules page keeps the whole
@@ -112,14 +114,28 @@ def _key(move: dict) -> tuple:
     return tuple(sorted((k, str(v)) for k, v in move.items()))
 
 
+def _why_id(key: tuple, index: int, taken: set[str]) -> str:
+    """A page id for the line saying what a move does, from the move itself rather than its place in the list: a
+    move legal before and after another keeps its id, so the part that shows it (a pile, a hand card) is not sent
+    again (``{% part %}``)."""
+    found = "iw" + hashlib.blake2b(repr(key).encode(), digest_size=3).hexdigest()
+    if found in taken:
+        found += f"-{index}"
+    taken.add(found)
+    return found
+
+
 class _Placer:
     """Hands out each legal entry once: the first place that claims a move gets its entry, with its ``why``
     (what the move will do) in the players' names and ``why_id``, the page id of the line that says it."""
 
     def __init__(self, legal: list[dict], kind: str | None, names: list[str] | None = None,
                  picked: list[str] | None = None):
-        self.by_move = {_key(e["move"]): {**e, "why": name_seats(e.get("why", ""), names or []),
-                                          "why_id": f"in-why-{i}"} for i, e in enumerate(legal)}
+        self.by_move: dict[tuple, dict] = {}
+        ids: set[str] = set()
+        for i, e in enumerate(legal):
+            key = _key(e["move"])
+            self.by_move[key] = {**e, "why": name_seats(e.get("why", ""), names or []), "why_id": _why_id(key, i, ids)}
         self.placed: set[tuple] = set()
         self.kind = kind
         self.picked = set(picked or ())  # cards set aside by a pick of several, still where they were
@@ -156,6 +172,10 @@ def _pile(placer: _Placer, p: dict, s: int, mine: bool, view: dict, names: list[
             top_entry = placer.card_choice(top)
             tap = "Choose" if top_entry else "Picked" if top in placer.picked else ""
     return {
+        "id": f"i{s}{p['color'][0]}",  # its part's (board.html): a seat and a colour's initial
+        # its top card's and that card's popover's (_pile.html, _zoom.html): the card's number
+        "cid": f"c{CARD_NUMBER[top]}" if top else "",
+        "zp": f"z{CARD_NUMBER[top]}" if top else "",
         "color": p["color"],
         "splay": p["splay"],
         "count": p["count"],
@@ -183,7 +203,8 @@ def _hand(placer: _Placer, cards: list[str], edition: str) -> list[dict]:
         if entry is None:
             entry = placer.card_choice(c)
             tap = "Choose" if entry else "Picked" if c in placer.picked else ""
-        hand.append({"card": card_info(c, edition), "entry": entry, "tap": tap, "picked": c in placer.picked})
+        hand.append({"id": f"h{CARD_NUMBER[c]}", "zp": f"z{CARD_NUMBER[c]}", "card": card_info(c, edition),
+                     "entry": entry, "tap": tap, "picked": c in placer.picked})
     return hand
 
 
@@ -209,6 +230,7 @@ def _player(placer: _Placer, s: int, seat: int | None, view: dict, names: list[s
     score = _score(placer, record["score"], edition) if mine and record["score"] is not None else []
     icons = [{"icon": i, "label": ICON_LABELS[i], "count": record["icons"][i]} for i in ICON_ORDER]
     return {
+        "id": f"i{s}",
         "seat": s,
         "name": wording.seat_name(names, s),
         "mine": mine,
@@ -216,6 +238,7 @@ def _player(placer: _Placer, s: int, seat: int | None, view: dict, names: list[s
         "deciding": pending.get("seat") == s,
         "piles": piles,
         "empty_colors": [p["color"] for p in piles if not p["top"]],
+        "empties": [p for p in piles if not p["top"]],
         "hand": hand,
         "hand_ages": record["hand_ages"],
         "hand_count": record["hand_count"],
@@ -347,8 +370,9 @@ def specials(view: dict, seat: int | None, names: list[str]) -> list[dict]:
     """The five special achievements in the rules' order, each with what it needs and who has claimed it (``mine``
     when ``seat`` has)."""
     holders = {a: s for s, record in enumerate(view["seats"]) for a in record["achievements"]}
-    return [{"name": n, "needs": SPECIAL_NEEDS[n], "mine": n in holders and holders[n] == seat,
-             "holder": wording.seat_name(names, holders[n]) if n in holders else ""} for n in SPECIAL_NAMES]
+    return [{"id": f"x{i}", "name": n, "needs": SPECIAL_NEEDS[n], "mine": n in holders and holders[n] == seat,
+             "holder": wording.seat_name(names, holders[n]) if n in holders else ""}
+            for i, n in enumerate(SPECIAL_NAMES)]
 
 
 def board_layout(view: dict, legal: list[dict], seat: int | None, names: list[str]) -> dict:
@@ -365,11 +389,12 @@ def board_layout(view: dict, legal: list[dict], seat: int | None, names: list[st
     revealed = [{"card": card_info(r["card"], edition), "seat": r["seat"],
                  "name": names[r["seat"]] if r["seat"] < len(names) else "",
                  "entry": placer.card_choice(r["card"])} for r in view.get("revealed", [])]
-    achievements = [{"age": a, "entry": placer.claim({"type": "achieve", "age": a})} for a in view["achievements"]]
+    achievements = [{"id": f"a{a}", "age": a, "entry": placer.claim({"type": "achieve", "age": a})}
+                    for a in view["achievements"]]
     for a in achievements:
         a["blocked"] = "" if a["entry"] else achievement_blocked(view, seat, a["age"])
     drawn = set(marks.get("supply", []))
-    supply = [{**pile, "changed": pile["age"] in drawn} for pile in view["supply"]]
+    supply = [{**pile, "id": f"u{pile['age']}", "changed": pile["age"] in drawn} for pile in view["supply"]]
     return {
         "players": players,
         "revealed": revealed,
@@ -382,4 +407,5 @@ def board_layout(view: dict, legal: list[dict], seat: int | None, names: list[st
         "guide": action_guide(view, legal, seat, achievements),
         "since": last_turns(view, seat, names),
         "colors": COLORS,
+        "setup": view["phase"] == "setup",
     }

@@ -210,7 +210,7 @@ def test_the_board_marks_what_the_last_move_changed_and_nothing_else():
 
 def last_turn(page: str) -> list[str]:
     """The lines of the 'Last turn' box at the top of the board, as read."""
-    box = re.search(r'<div class="in-since">(.*?)</div>', page)
+    box = re.search(r'<div class="in-since"[^>]*>(.*?)</div>', page)
     return re.findall(r"<p>(.*?)</p>", box.group(1)) if box else []
 
 
