@@ -22,7 +22,8 @@ FILLER = {"you", "nobody", "of", "and", "a", "the", "in", "left", "none"}
 
 
 class IconLabels(HTMLParser):
-    """The names the board gives its pictures: role="img" labels and images' alt text."""
+    """The names the board gives its pictures: role="img" labels (or titles, a picture's name when it has no label)
+    and images' alt text."""
 
     def __init__(self):
         super().__init__()
@@ -30,8 +31,9 @@ class IconLabels(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
-        if attrs.get("role") == "img" and attrs.get("aria-label"):
-            self.labels.add(html.unescape(attrs["aria-label"]))
+        name = attrs.get("aria-label") or attrs.get("title")
+        if attrs.get("role") == "img" and name:
+            self.labels.add(html.unescape(name))
         if tag == "img" and attrs.get("alt"):
             self.labels.add(html.unescape(attrs["alt"]))
 

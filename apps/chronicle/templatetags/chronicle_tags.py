@@ -14,7 +14,7 @@ from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
-from apps.chronicle.content import ASPECT_LABELS, ASPECTS, BUILD_STEPS, KIND_LABELS
+from apps.chronicle.content import ASPECT_LABELS, ASPECTS, BUILD_STEPS, CHARACTERS, KIND_LABELS
 from apps.chronicle.explain import why_unpayable as unpayable_reason
 from apps.chronicle.pages import TERMS, goal
 from apps.matches.engine import name_seats, seat_name
@@ -38,23 +38,27 @@ def title_fit(name: str) -> str:
 
 @register.simple_tag
 def aspect_pictures() -> SafeString:
-    """The board's nine aspect pictures, once per board, as symbols that point into the site's sprite: a badge on
-    the board (``|icon:"board"``) then says ``<use href="#ch-a-heat">``, half the bytes of the sprite's address,
-    and a Chronicle frame carries dozens of badges."""
-    symbols = format_html_join("", '<symbol id="ch-a-{}" viewBox="0 0 512 512"><use href="{}#pic-ch-{}"/></symbol>',
-                               ((a, sprite(), a) for a in ASPECTS))
-    return format_html('<svg class="ch-defs" aria-hidden="true">{}</svg>', symbols)
+    """The board's nine aspect pictures, once per board, as uses of the site's sprite (each a symbol with its own
+    viewBox, so a use of the use fills its badge as a use of the symbol would): a badge on the board
+    (``|icon:"board"``) then says ``<use href="#ch-a-heat">``, half the bytes of the sprite's address, and a
+    Chronicle frame carries dozens of badges."""
+    uses = format_html_join("", '<use id="ch-a-{}" href="{}#pic-ch-{}"/>', ((a, sprite(), a) for a in ASPECTS))
+    return format_html('<svg class="ch-defs" aria-hidden="true"><defs>{}</defs></svg>', uses)
 
 
 @register.filter
 def icon(aspect: str, where: str = "") -> SafeString:
-    """One aspect badge: the aspect's picture, with the aspect's name as its accessible label. On the board
-    (``where="board"``, below ``{% aspect_pictures %}``) the picture is the board's own symbol."""
+    """One aspect badge: the aspect's picture, named by its title, the aspect's name (a picture's accessible name
+    when it has no label: an ``aria-label`` saying the same would be a fifth of a badge, and a frame carries dozens;
+    at the table glossary.js turns the title into that label and shows the term's meaning instead of a tooltip). On
+    the board (``where="board"``, below ``{% aspect_pictures %}``) the picture is the board's own symbol; so it is
+    in a pile's stack (``where="pile"``), which is hidden from screen readers (the pile names its aspect), so the
+    badge has no role there."""
     label = ASPECT_LABELS.get(aspect, aspect)
-    picture = (format_html('<svg><use href="#ch-a-{}"/></svg>', aspect) if where == "board" and aspect in ASPECTS
-               else picture_in_badge(f"ch-{aspect}"))
-    return format_html('<span class="icon icon-{}" role="img" aria-label="{}" title="{}">{}</span>',
-                       aspect, label, label, picture)
+    picture = (format_html('<svg><use href="#ch-a-{}"/></svg>', aspect)
+               if where in ("board", "pile") and aspect in ASPECTS else picture_in_badge(f"ch-{aspect}"))
+    role = "" if where == "pile" else ' role="img"'
+    return format_html('<span class="icon icon-{}"{} title="{}">{}</span>', aspect, mark_safe(role), label, picture)
 
 
 @register.filter
@@ -103,6 +107,17 @@ def draw_piles(view: dict) -> dict | None:
 def why_unpayable(card_id: str, draw: dict) -> str:
     """What a drawn fill card's cost needs that the drawn civilization cards (``view.draw``) do not show."""
     return unpayable_reason(card_id, [card["id"] for card in draw.get("civ", [])])
+
+
+PART_NUMBERS = {**{aspect: str(i) for i, aspect in enumerate(ASPECTS)},
+                **{card.id: str(i) for i, card in enumerate(CHARACTERS)}}
+
+
+@register.filter
+def part_id(key: str, prefix: str) -> str:
+    """A board part's short id: ``prefix`` and the number of an aspect or a character card (``key``), as each id is
+    in every frame that carries its part, and a frame carries a hundred of them."""
+    return prefix + PART_NUMBERS.get(key, key)
 
 
 @register.filter
