@@ -159,10 +159,20 @@
     const el = target.closest && target.closest(".gloss-term");
     return el && table.contains(el) ? el : null;
   }
-  table.addEventListener("mouseover", (event) => {
+  // Where the pointer pressed last: the table redrawn under a resting pointer after a click (a pawn moved to the
+  // clicked place) opens no glance over what the move just did, until the pointer moves on.
+  let pressedAt = null;
+  table.addEventListener("mousedown", (event) => { pressedAt = [event.clientX, event.clientY]; });
+  function glance(event) {
     const el = termOf(event.target);
-    if (el && !pinned && el !== shownFor) show(el, "hover");
+    if (el && !pinned && !pressedAt && el !== shownFor) show(el, "hover");
+  }
+  document.addEventListener("mousemove", (event) => {
+    if (!pressedAt || Math.abs(event.clientX - pressedAt[0]) + Math.abs(event.clientY - pressedAt[1]) <= 4) return;
+    pressedAt = null;
+    glance(event); // (the browser told mouseover before this move)
   });
+  table.addEventListener("mouseover", glance);
   table.addEventListener("mouseout", (event) => {
     const el = termOf(event.target);
     if (el && el === shownFor && hovered && !el.contains(event.relatedTarget)) leave();

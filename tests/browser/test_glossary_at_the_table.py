@@ -5,8 +5,9 @@ controls under it nor stays once the pointer moves on; a move button still plays
 import pytest
 
 from apps.stone_age.glossary import GLOSSARY
-from tests.browser.board_checks import seeded_match
-from tests.browser.test_play_chronicle import PHONE, Watchful, version_of, wait_for_version
+from tests.browser.board_checks import seeded_match, staged_by_bots
+from tests.browser.test_decision_in_reach import deciding, open_page
+from tests.browser.test_play_chronicle import DESKTOP, PHONE, Watchful, version_of, wait_for_version
 
 FOOD = next(term for term in GLOSSARY if term.name == "Food")
 
@@ -57,4 +58,33 @@ def test_a_tap_on_an_icon_shows_its_meaning_escape_closes_it_and_a_move_still_pl
     wait_for_version(page, version + 1)
     assert pop.is_hidden()
     ctx.close()
+    assert watched.problems == []
+
+
+@pytest.mark.browser
+def test_a_click_on_the_map_opens_no_glance_over_what_it_did_until_the_pointer_moves(
+        transactional_db, make_user, browser, daphne_servers):
+    """A newcomer review at 1280: a click on an Origins pawn, then on a lit territory, redrew the map under the
+    resting pointer, and the meaning of the term now under it ("Territory", "Hunting token") opened over the place the
+    pawn had just gone to, hiding the result. A glance waits until the pointer moves on."""
+    match_id, cookies, _ = staged_by_bots(make_user, "origins", 5, deciding("origins", 0, 0))
+    (server,) = daphne_servers(1)
+    watched = open_page(browser, server, match_id, cookies[0], DESKTOP, "ada")
+    page = watched.page
+    pop = page.locator("#glossary-pop")
+    version = version_of(page)
+    for selector in ("#table a.og-pawn.og-seat-0[data-move]", "#table .og-terr.is-target[data-move]"):
+        target = page.locator(selector).first
+        box = target.bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        page.mouse.up()
+        version += 1
+        wait_for_version(page, version)
+        page.wait_for_timeout(600)
+        assert pop.is_hidden(), f"a glance opened under the resting pointer after {selector}: {pop.inner_text()}"
+    term = page.locator("#table .og-map-scroll .gloss-term").first
+    term_box = term.bounding_box()
+    page.mouse.move(term_box["x"] + term_box["width"] / 2, term_box["y"] + term_box["height"] / 2, steps=4)
+    pop.wait_for(state="visible")  # a pointer that moves still glances at a term
     assert watched.problems == []
