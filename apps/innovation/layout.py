@@ -20,7 +20,7 @@ from apps.matches.engine import name_seats
 
 from . import wording
 from .cards import CARDS, THIRD
-from .core import AGE, COLORS, SHOWN_BY_SPLAY, SPECIAL_NAMES
+from .core import ACHIEVEMENTS_TO_WIN, AGE, COLORS, SHOWN_BY_SPLAY, SPECIAL_NAMES
 from .explain import PLURALS, achieve_needs
 
 ICON_LABELS = {
@@ -318,7 +318,7 @@ def action_guide(view: dict, legal: list[dict], seat: int | None, achievements: 
     ]
     open_ages = [a for a in achievements if a["entry"] or a["blocked"]]
     if "achieve" in kinds:
-        how = "tap a marked achievement: the first to enough achievements wins"
+        how = f"tap a marked achievement: the first to {ACHIEVEMENTS_TO_WIN[view['players']]} wins"
     elif open_ages and open_ages[0]["blocked"].startswith("Needs "):
         how = f"age {open_ages[0]['age']}: n{open_ages[0]['blocked'][1:].rstrip('.')}"
     elif open_ages:
@@ -408,4 +408,5 @@ def board_layout(view: dict, legal: list[dict], seat: int | None, names: list[st
         "since": last_turns(view, seat, names),
         "colors": COLORS,
         "setup": view["phase"] == "setup",
+        "to_win": ACHIEVEMENTS_TO_WIN[view["players"]] if view["phase"] != "over" else 0,
     }

@@ -236,3 +236,16 @@ def test_the_board_says_what_the_others_did_last_and_what_it_did_to_you():
     s = RULES.apply(s, 1, {"type": "draw"})
     s = RULES.apply(s, 0, {"type": "draw"})
     assert last_turn(html.unescape(BOARDS.board(s, 0)))[0] == "Bea: dogma of Archery; drew a 1.", "still, mid-turn"
+
+
+def test_the_table_says_how_the_game_is_won_in_the_rules_pages_words():
+    """A newcomer review: the target (6 achievements with two players) was shown only by the lesson's last step."""
+    rules_page = html.unescape(BOARDS.rules_page(pages.rules_context()))
+    for players, needed in ((2, 6), (3, 5), (4, 4)):
+        page = html.unescape(BOARDS.board(RULES.setup(players, players), 0))
+        goal = re.search(r'<p class="in-goal"[^>]*><b>Goal:</b> (.*?)</p>', page)
+        assert goal and f"the first to {needed} achievements wins at once" in goal.group(1), players
+        assert f"{players} players: the first to {needed} achievements wins at once." in rules_page
+        assert "the highest score wins" in rules_page
+    over = next(s for s in sample_states() if RULES.outcome(s) is not None)
+    assert 'class="in-goal"' not in BOARDS.board(over, 0)
