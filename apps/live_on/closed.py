@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .content import ARTIFACT_BY_ID, EVENT_BY_ID, PASTS, ROLE_BY_ID, SPOTS
 from .flow import active_seats, built, morale, secret_viewers
-from .flow.board import spot_name
+from .flow.board import enc_options, spot_name
 from .state import LiveOnState
 
 
@@ -96,7 +96,7 @@ def why_not_option(state: LiveOnState, seat: int, index: int) -> str:
         return f"{_names(enc['seats'])} {'meets' if len(enc['seats']) == 1 else 'meet'} this event, not you."
     mine = enc["picks"].get(str(seat))
     if mine is not None:
-        return "Your choice." if mine == index else f"You chose option {mine + 1}."
+        return "Your choice." if mine == index else f"You chose {enc_options(enc)[mine].trait}."  # as the card names it
     ask = state["ask"]
     if ask is None or ask["kind"] != "option" or ask["seat"] != seat:
         chooser = ask["seat"] if ask is not None and ask["kind"] == "option" else None

@@ -270,6 +270,17 @@ ASK_PROMPTS = {
     "lose": "Choose which tokens you lose.",
 }
 
+# The question as the other seats and spectators read it after "{pN} is deciding:", where the decider's own
+# wording says "you" or "your".
+ONLOOKER_PROMPTS = {
+    "invoke": "Invoke their patron god (every roll counts as a 1, presence tokens follow), or not.",
+    "woken": "Regain a token in one of their core traits.",
+    "tend": "Choose whom their caring success tends to.",
+    "insight": "Use their insight on a group member with a secret, or not.",
+    "gift_art": "They carry three artifacts: give this one to someone in their group, or leave it.",
+    "hall_pay": "Spend a trait token of their choice for the hall.",
+}
+
 
 def prompt(state: LiveOnState, seat: int | None) -> str:
     """The line above the board: the question for a seat that must answer, what the table waits for otherwise
@@ -307,4 +318,5 @@ def prompt(state: LiveOnState, seat: int | None) -> str:
                                                     cost=cost)
     if seat in active:
         return ASK_PROMPTS[ask["kind"]]
-    return f"{{p{ask['seat']}}} is deciding: {ASK_PROMPTS[ask['kind']].lower()}"
+    question = ONLOOKER_PROMPTS.get(ask["kind"], ASK_PROMPTS[ask["kind"]])
+    return f"{{p{ask['seat']}}} is deciding: {question.lower()}"

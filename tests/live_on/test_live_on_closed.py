@@ -42,6 +42,10 @@ def check_options(state, checked: set) -> None:
             if why and seat in flow.active_seats(state):  # the others are told it is not their turn
                 assert refusal(state, seat, move) == plain(why)
             checked.add("option" if why else "open option")
+            mine = state["enc"]["picks"].get(str(seat))
+            if mine is not None and mine != index:  # named as the card names it, by trait: options are not numbered
+                assert why == f"You chose {flow.enc_options(state['enc'])[mine].trait}.", why
+                checked.add("other option")
 
 
 def test_a_reason_is_given_exactly_when_the_move_is_not_legal_and_the_refusal_says_it():
@@ -83,7 +87,7 @@ def test_a_reason_is_given_exactly_when_the_move_is_not_legal_and_the_refusal_sa
                     if why:
                         assert refusal(state, seat, move) == why
                         checked.add("call")
-    assert {"role", "vacant", "option", "open option"} <= checked
+    assert {"role", "vacant", "option", "open option", "other option"} <= checked
 
 
 def shown_reasons(state, seat) -> tuple[dict, str]:
