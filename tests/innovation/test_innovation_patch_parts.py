@@ -2,34 +2,14 @@
 board. A player's pile travels only when it changed (its cards, splay, mark or what the viewer may do with it);
 another player's hand never shows its cards, to a seat or a spectator."""
 
-import random
-
 import pytest
 
-from apps.matches.domain import deeds
-from apps.matches.domain.deeds import SeatSpec, do_start_match
 from apps.matches.engine import engine
 from apps.matches.live import frames, regions
-from apps.matches.models import Match
+from tests.random_walk import played
 
 pytestmark = pytest.mark.django_db
 MOVES = 50
-
-
-def played(django_user_model, seed: int):
-    """The match before each of a random game's moves (both seats played by the same random hand)."""
-    users = [django_user_model.objects.create(username=f"inpatch{seed}{i}") for i in range(2)]
-    match = do_start_match("innovation", [SeatSpec(u.username, u) for u in users], seed=seed)
-    rules, rnd = engine("innovation"), random.Random(seed)
-    for _ in range(MOVES):
-        match = Match.objects.get(pk=match.pk)
-        active = [s for s in rules.active_seats(match.state) if rules.legal_moves(match.state, s)]
-        if match.status != Match.Status.RUNNING or not active:
-            return
-        yield match
-        seat = rnd.choice(active)
-        assert deeds.do_move(match.pk, seat, rnd.choice(rules.legal_moves(match.state, seat)), match.version).ok
-    yield Match.objects.get(pk=match.pk)
 
 
 def patches(django_user_model, seed: int, viewer: int | None):
@@ -37,7 +17,7 @@ def patches(django_user_model, seed: int, viewer: int | None):
     after it, what a patch of it carries to ``viewer``'s page (the regions sent whole and the parts, by id), and
     seat 0's hand after it."""
     rules, before = engine("innovation"), None
-    for match in played(django_user_model, seed):
+    for match in played(django_user_model, "innovation", seed, MOVES):
         table, view = frames.table_for(match, viewer), rules.view(match.state, viewer)
         choosing = viewer is not None and bool(rules.legal_moves(match.state, viewer))
         if before is not None:

@@ -2,41 +2,21 @@
 lies beside them. A card on the board travels only when its space's card changed; the player's own stock in the
 decision bar travels only as the counts that changed."""
 
-import random
-
 import pytest
 
-from apps.matches.domain import deeds
-from apps.matches.domain.deeds import SeatSpec, do_start_match
 from apps.matches.engine import engine
 from apps.matches.live import frames, regions
-from apps.matches.models import Match
+from tests.random_walk import played
 
 pytestmark = pytest.mark.django_db
 MOVES = 60
-
-
-def played(django_user_model, seed: int):
-    """The match before each of a random game's moves (both seats played by the same random hand)."""
-    users = [django_user_model.objects.create(username=f"sapatch{seed}{i}") for i in range(2)]
-    match = do_start_match("stone_age", [SeatSpec(u.username, u) for u in users], seed=seed)
-    rules, rnd = engine("stone_age"), random.Random(seed)
-    for _ in range(MOVES):
-        match = Match.objects.get(pk=match.pk)
-        active = [s for s in rules.active_seats(match.state) if rules.legal_moves(match.state, s)]
-        if match.status != Match.Status.RUNNING or not active:
-            return
-        yield match
-        seat = rnd.choice(active)
-        assert deeds.do_move(match.pk, seat, rnd.choice(rules.legal_moves(match.state, seat)), match.version).ok
-    yield Match.objects.get(pk=match.pk)
 
 
 def patches(django_user_model, seed: int, viewer: int | None):
     """Along a game, for each move: the views and the tables (``regions.render``'s) before and after it, and what a
     patch of it carries to ``viewer``'s page: the regions sent whole and the parts, by id."""
     rules, before = engine("stone_age"), None
-    for match in played(django_user_model, seed):
+    for match in played(django_user_model, "stone_age", seed, MOVES):
         table, view = frames.table_for(match, viewer), rules.view(match.state, viewer)
         if before is not None:
             whole, parts, _ = regions.changed(table, regions.digests(before[0]))
