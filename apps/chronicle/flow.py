@@ -24,6 +24,7 @@ from .content import (
 from .payment import payable_fills
 from .state import ChronicleState, Draw, SeatState
 from .tie_break import break_tie
+from .tie_break import numbers as tie_numbers
 
 HAND_SIZE = 3  # fill cards and civilization cards drawn for a story card
 DECK_SIZE = 4  # cards in a civilization deck after building
@@ -176,7 +177,8 @@ def _vote_result(state: ChronicleState, votes: list[int]) -> dict:
     if len(leaders) > 1:  # always so with two players: a rated result needs one winner (``tie_break``)
         winner, criterion = break_tie(state, leaders)
         result["winners"] = [winner]
-        result["tie_break"] = {"tied": leaders, "by": criterion, "says": w.tie_broken(leaders, winner, criterion)}
+        says = w.tie_broken(leaders, winner, criterion, best, tie_numbers(state, leaders))
+        result["tie_break"] = {"tied": leaders, "by": criterion, "says": says}
     return result
 
 

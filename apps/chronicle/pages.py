@@ -76,9 +76,26 @@ GOAL_VOTED = ("Goal: fill all nine story cards with words your civilization pays
               "than their own", ". ", "The telling with the most votes wins.", "")
 GOAL_TWO = ("Goal: fill all nine story cards with words your civilization pays for. With two players ",
             "the votes always tie one to one", ", so the winner is the telling with ", "fewer blanks filled by fate",
-            ", then ", "the larger civilization", " (more character cards).")
+            " (", "a word fate chose is one your civilization did not pay for", "), then ",
+            "the larger civilization", " (more character cards).")
 
 
 def goal(players: int) -> tuple[str, ...]:
     """The goal line's pieces for a game of ``players`` (joined, the line; ``[1::2]``, the quotes)."""
     return GOAL_ALONE if players == 1 else GOAL_TWO if players == 2 else GOAL_VOTED
+
+
+# How a game goes, said above the choices while the decks are built (the first screen, before any fill card is
+# seen): glue and quotes of rules.html in turns, as ``goal``; the last quote says how the game ends.
+HOW = ("How Chronicle goes: ", "You grow a civilization out of character cards and use it to fill the blanks of nine "
+       "story cards", ". The cards you choose now start your Civilization Deck. For each story card you then draw "
+       "three fill cards and three civilization cards. ", "You may choose a drawn fill card if you can pay its cost "
+       "with the icons on the civilization cards you drew", ". ", "The chosen card fills the blank.", " ")
+HOW_ENDS_ALONE = ("When the ninth blank is filled the chronicle is complete and the game ends: read your story "
+                  "aloud.", "")
+HOW_ENDS_VOTED = ("The telling with the most votes wins.", "")
+
+
+def how(players: int) -> tuple[str, ...]:
+    """The "How Chronicle goes" note's pieces for a game of ``players`` (joined, the note; ``[1::2]``, the quotes)."""
+    return HOW + (HOW_ENDS_ALONE if players == 1 else HOW_ENDS_VOTED)

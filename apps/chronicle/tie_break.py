@@ -45,3 +45,17 @@ def break_tie(state: ChronicleState, tied: Sequence[int]) -> tuple[int, str]:
         if len(left) == 1:
             return left[0], criterion
     raise AssertionError("seats are never equal by seat number")
+
+
+def numbers(state: ChronicleState, tied: Sequence[int]) -> list[tuple[str, list[tuple[int, int]]]]:
+    """What the result says the tie-break looked at: for each criterion it weighed before the one that decided
+    (or the seat, which needs no number), the seats still tied then and their count (blanks filled by fate, character
+    cards, different aspects)."""
+    left, said = list(tied), []
+    for criterion in CRITERIA[:-1]:
+        said.append((criterion, [(seat, abs(measure(state, seat, criterion))) for seat in left]))
+        best = max(measure(state, seat, criterion) for seat in left)
+        left = [seat for seat in left if measure(state, seat, criterion) == best]
+        if len(left) == 1:
+            break
+    return said

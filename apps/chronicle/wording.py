@@ -145,10 +145,21 @@ TIE_BREAK_REASONS = {
 }
 
 
-def tie_broken(tied: Sequence[int], winner: int, criterion: str) -> str:
+# The counts the tie-break weighed (``tie_break.numbers``), named in the result.
+TIE_BREAK_COUNTS = {"fate": "blanks filled by fate", "civilization": "character cards",
+                    "aspects": "different aspects"}
+
+
+def tie_broken(tied: Sequence[int], winner: int, criterion: str, votes: int = 0,
+               counts: Sequence[tuple[str, Sequence[tuple[int, int]]]] = ()) -> str:
     names = join_words([seat_token(s) for s in tied])
-    return (f"The votes are tied between {names}: {seat_token(winner)}'s telling wins, "
-            f"{TIE_BREAK_REASONS[criterion]}.")
+    weighed = "; ".join(
+        f"{TIE_BREAK_COUNTS[c].capitalize() if not i else TIE_BREAK_COUNTS[c]}: "
+        + ", ".join(f"{seat_token(s)} {n}" for s, n in by_seat)
+        for i, (c, by_seat) in enumerate(counts))
+    return (f"The votes are tied between {names}, {votes} vote{'s' if votes != 1 else ''} each. "
+            + (f"{weighed}. " if weighed else "")
+            + f"So {seat_token(winner)}'s telling wins, {TIE_BREAK_REASONS[criterion]}.")
 
 
 def round_label(phase: str, story: int) -> str:

@@ -81,6 +81,30 @@ def test_the_table_says_how_to_win_in_the_rules_own_words(players):
     assert ("votes" in "".join(pieces)) == (players > 1)
 
 
+def test_the_goal_line_says_what_filled_by_fate_means_in_the_rules_own_words():
+    """The newcomer review: 'filled by fate' was never defined on the table."""
+    line = "".join(pages.goal(2))
+    assert "fewer blanks filled by fate (a word fate chose is one your civilization did not pay for)" in line
+
+
+@pytest.mark.parametrize("players", [1, 2, 3])
+def test_deck_building_says_how_a_game_goes_in_the_rules_own_words(players):
+    """The newcomer review: the first screen asked for aspects and fill cards before saying what a fill card is."""
+    rules = " ".join(html.unescape(re.sub(r"<[^>]+>", "", BOARDS.rules_page(pages.rules_context()))).split())
+    pieces = pages.how(players)
+    for quote in pieces[1::2]:
+        assert quote in rules, quote
+    note = "".join(pieces)
+    assert "Civilization Deck" in note and "fill card" in note
+    assert ("votes" in note) == (players > 1)
+    page = " ".join(html.unescape(BOARDS.board(RULES.setup(players, 1), 0)).split())
+    assert re.search(r'<p class="ch-how"[^>]*>' + re.escape(note) + "</p>", page)
+
+
+def test_the_how_it_goes_note_is_gone_once_the_story_begins():
+    assert 'class="ch-how"' not in BOARDS.board(built(2, 1), 0)
+
+
 def test_a_finished_game_draws_without_the_goal_line():
     state = RULES.setup(2, 1)
     state["phase"] = "over"

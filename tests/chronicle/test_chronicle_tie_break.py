@@ -95,11 +95,31 @@ def test_the_log_the_prompt_and_the_summary_say_how_the_tie_was_broken():
     state["seats"][1]["civ"].append(CHARACTER_IDS_BY_ASPECT["heat"][5])
     state = vote(state, [1, 0])
     says = RULES.outcome(state)["tie_break"]["says"]
-    assert says == "The votes are tied between {p0} and {p1}: {p1}'s telling wins, its civilization being the larger."
+    assert says == ("The votes are tied between {p0} and {p1}, 1 vote each. Blanks filled by fate: {p0} 0, {p1} 0; "
+                    "character cards: {p0} 2, {p1} 3. So {p1}'s telling wins, its civilization being the larger.")
     assert says in state["log"]
     assert RULES.view(state, 0)["prompt"].endswith("Favourite telling: {p1}.")
     text = html.unescape(BOARDS.summary(state))
-    assert "The votes are tied between Ada and Bo: Bo's telling wins, its civilization being the larger." in text
+    assert ("The votes are tied between Ada and Bo, 1 vote each. Blanks filled by fate: Ada 0, Bo 0; character "
+            "cards: Ada 2, Bo 3. So Bo's telling wins, its civilization being the larger.") in text
+
+
+def test_a_tie_settled_by_seat_names_every_number_it_weighed():
+    """The newcomer review: the end said 1-1 and 'told from the later seat' without the numbers behind it."""
+    state = even_tellings(2)
+    state["seats"][0]["told"][0]["fate"] = state["seats"][1]["told"][3]["fate"] = True
+    says = RULES.outcome(vote(state, [1, 0]))["tie_break"]["says"]
+    assert says == ("The votes are tied between {p0} and {p1}, 1 vote each. Blanks filled by fate: {p0} 1, {p1} 1; "
+                    "character cards: {p0} 2, {p1} 2; different aspects: {p0} 1, {p1} 1. "
+                    "So {p1}'s telling wins, told from the later seat (all else being equal).")
+
+
+def test_a_tie_settled_by_fate_names_only_the_fate_counts():
+    state = even_tellings(3)
+    state["seats"][1]["told"][1]["fate"] = state["seats"][2]["told"][1]["fate"] = True
+    says = RULES.outcome(vote(state, [1, 2, 0]))["tie_break"]["says"]
+    assert says == ("The votes are tied between {p0}, {p1} and {p2}, 1 vote each. Blanks filled by fate: {p0} 0, "
+                    "{p1} 1, {p2} 1. So {p0}'s telling wins, with fewer blanks filled by fate.")
 
 
 def test_a_two_player_vote_is_announced_as_decided_by_the_tie_break():

@@ -16,7 +16,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from apps.chronicle.content import ASPECT_LABELS, ASPECTS, BUILD_STEPS, CHARACTERS, KIND_LABELS
 from apps.chronicle.explain import why_unpayable as unpayable_reason
-from apps.chronicle.pages import TERMS, goal
+from apps.chronicle.pages import TERMS, goal, how
 from apps.matches.engine import name_seats, seat_name
 from apps.matches.templatetags.pictures import picture_in_badge, sprite
 
@@ -215,6 +215,12 @@ def joined_for(changed: dict | None, seat: int) -> list[str]:
 def chronicle_goal(players: int) -> str:
     """How the game is won, in the rules page's words (``pages.goal``)."""
     return "".join(goal(players))
+
+
+@register.simple_tag
+def chronicle_how(players: int) -> str:
+    """How a game goes, for the deck-building screen, in the rules page's words (``pages.how``)."""
+    return "".join(how(players))
 
 
 @register.simple_tag
