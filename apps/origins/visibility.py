@@ -115,6 +115,7 @@ def seat_record(state: State, seat: int) -> dict:
         "pawns": pawns,
         "objective_limit": flow.objective_limit(state, seat),
         "points": score["total"],
+        "vp": score,  # by source (``flow.score_of``): the board's "How you score VP"
     }
 
 

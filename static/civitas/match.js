@@ -140,7 +140,7 @@
     const places = changes.map((change) => table.querySelector(change[0]));
     const fits = (el, i) => el && (!changes[i][2] || changes[i][1].every((s) => s[0] + s[1] <= el.children.length));
     // A part the page has as it is comes as <template data-keep="id">: the page's own element goes in its place.
-    const fresh = changes.map((change) => (change[2] ? null : parsed(change[1])));
+    const fresh = changes.map((change, i) => (change[2] ? null : parsed(change[1], places[i])));
     const keeps = [];
     fresh.forEach((f) => f && f.querySelectorAll("template[data-keep]").forEach((t) => {
       keeps.push([t, table.querySelector('[data-part="' + t.dataset.keep + '"]')]);
@@ -167,8 +167,15 @@
       el.insertBefore(parsed(html), el.children[at] || null);
     });
   }
-  function parsed(html) {
+  function parsed(html, place) {
     const fresh = document.createElement("template");
+    // A part inside a drawing (a pawn on Origins' map) is read as SVG, inside an <svg> of its own.
+    if (place instanceof SVGElement && !(place instanceof SVGSVGElement)) {
+      fresh.innerHTML = "<svg>" + html + "</svg>";
+      const content = document.createDocumentFragment();
+      content.append(...fresh.content.firstChild.childNodes);
+      return content;
+    }
     fresh.innerHTML = html;
     return fresh.content;
   }

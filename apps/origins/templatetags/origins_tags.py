@@ -169,7 +169,9 @@ def compact_choices(view: dict, legal: Sequence[dict] | None) -> list[dict]:
 @register.filter
 def why_id(entry: dict, legal: Sequence[dict]) -> str:
     """The id of the text saying what a legal move does (``explain_move``): unique on the page, as the move's place
-    in ``legal``; its control points at it with ``aria-describedby``."""
+    in ``legal``; its control points at it with ``aria-describedby`` ("" for no move: a pawn nobody may pick)."""
+    if entry is None:
+        return ""
     return f"og-why-{next(i for i, e in enumerate(legal) if e is entry)}"
 
 
@@ -192,8 +194,32 @@ def card_picture(color: str) -> str:
 
 
 @register.filter
+def oid(prefix: str, value) -> str:
+    """``"o-p"|oid:pawn.id`` is "o-p7": a short part id (Django's ``add`` makes no text of a number)."""
+    return f"{prefix}{value}"
+
+
+@register.filter
+def holds(items, item) -> bool:
+    """``board.seats|holds:s.seat``: whether ``item`` is among ``items`` (a part's input is a value, not a test)."""
+    return item in (items or ())
+
+
+@register.filter
 def get(mapping: dict | None, key):
     return (mapping or {}).get(key)
+
+
+@register.filter
+def vp_of(view: dict, seat: int | None) -> dict | None:
+    """The viewing seat's VP by source (its view's ``vp``, from ``flow.score_of``); None for a spectator."""
+    return None if seat is None else view["seats"][seat].get("vp")
+
+
+@register.filter
+def card(card_id: str):
+    """``e.move.card|card``: the card itself (its name, text and points), for a choice that names one."""
+    return CARD_BY_ID[card_id]
 
 
 @register.simple_tag
@@ -260,12 +286,13 @@ def origins_board(view: dict, legal: Sequence[dict] | None) -> dict:
     targets = {e["move"]["to"]: e for e in legal or [] if e.get("move", {}).get("type") in ("migrate", "swap", "place")}
     selects = {e["move"]["pawn"]: e for e in legal or [] if e.get("move", {}).get("type") == "select"}
     territories = []
-    for t in view["territories"]:
+    for n, t in enumerate(view["territories"]):  # n: its short part id (o-t12)
         label = LABELS[t["id"]]
         hunt = HUNTS.get(t["id"])
-        territories.append(dict(t, target=targets.get(t["id"]), changed=t["id"] in spaces, lines=label["lines"],
+        territories.append(dict(t, n=n, target=targets.get(t["id"]), changed=t["id"] in spaces, lines=label["lines"],
                                 label_x=label["x"], label_y=label["y"], hit=_territory_hit(t["id"]),
                                 hunt_x=hunt[0] if hunt else None, hunt_y=hunt[1] if hunt else None))
+    named = list(territories)  # the names in the map's own order, whichever are lit (a part each, never moved)
     # Targets last, so their hit squares lie over the other territories, not under them.
     territories.sort(key=lambda t: t["target"] is not None)
     pawns, at_start = [], 0
@@ -280,8 +307,9 @@ def origins_board(view: dict, legal: Sequence[dict] | None) -> dict:
     return {"geo": geo, "territories": territories, "pawns": pawns, "has_targets": bool(targets),
             "focus": _focus(view, pawns, targets, spaces),
             "map_choices": bool(targets or selects), "world": static("origins/world.svg"),
-            "straits": set(changed.get("straits", [])), "seats": set(changed.get("seats", [])),
-            "supply": set(changed.get("supply", []))}
+            "straits": sorted(changed.get("straits", [])), "seats": sorted(changed.get("seats", [])),
+            "supply": sorted(changed.get("supply", [])), "named": named,
+            "outlined": [t["id"] for t in territories if t["changed"]]}
 
 
 def _focus(view: dict, pawns: list[dict], targets: dict, spaces: set[str]) -> str:
