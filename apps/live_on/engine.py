@@ -92,6 +92,8 @@ class LiveOnRules(FlowRules[LiveOnState]):
         flow.apply_move(new, rng, seat, move)
         new["rng"] = rng.state
         new["changed"] = changes.between(state, new, seat)
+        # where "What just happened" on the seat's board starts: its own last move
+        new["moved_at"] = {**state.get("moved_at", {}), str(seat): len(state["log"])}
         return new
 
     def pending(self, state: LiveOnState) -> Pending | None:

@@ -139,3 +139,4 @@ class LiveOnState(TypedDict):
     pick_memory: dict[str, str]
     rng: NotRequired[int]  # set by setup once the decks are shuffled
     changed: NotRequired[dict[str, Any]]  # what the last move changed (``changes.between``)
+    moved_at: NotRequired[dict[str, int]]  # per seat: the log's length just before its last move

@@ -124,7 +124,17 @@ def views(state: LiveOnState, seats: Sequence[int | None]) -> list[dict]:
         "outcome": shared["outcome"],
         "changed": state.get("changed"),
         "log": [line["text"] for line in state["log"] if line["to"] is None or seat in line["to"]],
+        "since": since_last_move(state, seat),
     } for seat in seats]
+
+
+def since_last_move(state: LiveOnState, seat: int | None) -> list[str]:
+    """The viewer's log lines from their own last move on (its line first), at most the last four, newest last:
+    the board's "What just happened". Empty for an onlooker or before the viewer has moved."""
+    start = None if seat is None else state.get("moved_at", {}).get(str(seat))
+    if start is None:
+        return []
+    return [line["text"] for line in state["log"][start:] if line["to"] is None or seat in line["to"]][-4:]
 
 
 def zones_view(state: LiveOnState) -> list[dict]:

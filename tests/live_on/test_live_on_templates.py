@@ -78,3 +78,22 @@ def test_the_rules_page_lists_each_band_sizes_winter_and_names_the_retuned_ones_
     # The note on the 25 November 2026 retuning (issue 21 item 11: deaths a real share of losses) quotes one more.
     assert f"a band of three now has until the end of round {WINTER_ROUND[3]} (was 17)" in text
     assert "What changed on 25 November 2026" in text and "cost 3 health on a failed option" in text
+
+
+def test_after_a_roll_the_board_says_at_its_top_what_just_happened():
+    """Issue 39: a roll's dice and outcome show near the top of the mover's board, in the log's words; the game's
+    start has no box (an empty hidden element holds its place)."""
+    start = RULES.setup(2, 2)
+    assert "What just happened" not in BOARDS.board(start, 0) and 'data-part="lo-la"' in BOARDS.board(start, 0)
+    game = random_game(2, 2, random.Random(3))
+    before, seat, _ = next(game)
+    for after, next_seat, _ in game:
+        new = RULES.new_log_lines(before, after, seat)
+        if any("rolls [" in line for line in new):
+            break
+        before, seat = after, next_seat
+    roll = next(line for line in new if "rolls [" in line).replace(f"{{p{seat}}}", ["Ada", "Bo"][seat])
+    text = html.unescape(BOARDS.board(after, seat))
+    box = text.split('data-part="lo-la"')[1].split("</div>")[0]
+    assert "What just happened" in box and roll in box
+    assert text.index("What just happened") < text.index("The region board")
