@@ -151,6 +151,9 @@ TAP_POINT = """a => {
 def tap(page, target) -> None:
     """Click a move: a map territory at a point of its own, anything else where Playwright aims (twice where the
     page asks to confirm)."""
+    # Everything read of the element is read before the click: the patch the click brings may leave the handle on
+    # a node of the parsed fragment rather than the page's, where a read waits for ever.
+    confirm = target.get_attribute("data-confirm")
     if target.evaluate("el => el.matches('a.og-terr')"):
         target.scroll_into_view_if_needed(timeout=3000)
         point = target.evaluate(TAP_POINT)
@@ -158,5 +161,5 @@ def tap(page, target) -> None:
         page.mouse.click(point["x"], point["y"])
     else:
         target.click(timeout=3000)
-        if target.get_attribute("data-confirm"):  # a move that ends the game for everyone asks for a second tap
+        if confirm:  # a move that ends the game for everyone asks for a second tap
             target.click(timeout=3000)
