@@ -48,8 +48,7 @@ LESSON = Lesson(
              "Draw a card of the value of your highest top card (a 1 if your board is empty). If that pile is "
              "empty, draw from the next higher one"),
         Step(_dogma("Oars"), "Tap Oars again: the bot must give you its crown card.",
-             "Affected opponent transfers one card showing a crown from their hand to your score pile (reveal hand "
-             "if none). If they did, they draw a 1.",
+             "Your hand is hidden from the others, who see how many cards of each age it holds.",
              replies=((BOT, _meld("Road Building")), (BOT, DRAW))),
         Step(_meld("Agriculture"), "Meld Agriculture: a new yellow pile with three leaves.",
              "Your visible icons are those of your top cards and those splaying shows under them: they are the icons "
