@@ -5,14 +5,12 @@ the page is scrolled; a glossary meaning opened by hover goes when the pointer l
 scroll, and when another opens. Screenshots go to test-artifacts/lesson-phone/."""
 
 import pytest
-from django.db import connections
 
-from apps.matches.domain.lesson_start import do_start_lesson
 from apps.matches.engine.lesson import lesson_for
 from tests.browser.board_checks import seeded_match
 from tests.browser.test_decision_in_reach import GAMES, staged_for_a_guest
+from tests.browser.test_lesson_callouts import started_lesson
 from tests.browser.test_play_chronicle import ARTIFACTS, PHONE, Watchful, version_of, wait_for_version
-from tests.conftest import session_cookie
 
 SHOTS = ARTIFACTS / "lesson-phone"
 
@@ -72,12 +70,7 @@ def assert_seen_whole(page, target, where: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_a_lesson_at_375_keeps_the_table_in_sight_and_show_me_leaves_the_control_uncovered(
         game, browser, daphne_servers, make_user):
-    try:
-        learner = make_user("lea")
-        match = do_start_lesson(game, learner)
-        cookie = session_cookie(learner)
-    finally:
-        connections.close_all()
+    match, cookie = started_lesson(make_user, game)
     (server,) = daphne_servers(1, bot_delay=0.0)
     watched = open_phone(browser, server, match.pk, cookie, "learner")
     page = watched.page

@@ -52,16 +52,20 @@ def follow(page, target) -> None:
         tap(page, target)
 
 
+def started_lesson(make_user, game: str):
+    """A lesson of ``game`` started for a new learner, and the learner's session cookie."""
+    try:
+        learner = make_user("lea")
+        return do_start_lesson(game, learner), session_cookie(learner)
+    finally:
+        connections.close_all()
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize("game", ["chronicle", "stone_age", "innovation", "live_on", "origins"])
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280", "375"])
 def test_the_lesson_is_completed_by_following_only_the_callouts(game, size, browser, daphne_servers, make_user):
-    try:
-        learner = make_user("lea")
-        match = do_start_lesson(game, learner)
-        cookie = session_cookie(learner)
-    finally:
-        connections.close_all()
+    match, cookie = started_lesson(make_user, game)
     (server,) = daphne_servers(1, bot_delay=0.0)
     ctx = browser.new_context(viewport=size)
     ctx.add_cookies([{"name": "sessionid", "value": cookie, "url": server.url}])
