@@ -8,6 +8,7 @@ import json
 
 import pytest
 from django.db import connections
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from apps.matches.models import Match
 from apps.origins.content import START, TERRITORIES
@@ -30,6 +31,9 @@ MIDDLE = """el => { el.scrollIntoView({block: 'center', inline: 'center'});
   const r = el.getBoundingClientRect(), x = r.x + r.width / 2, y = r.y + r.height / 2;
   const hit = document.elementFromPoint(x, y);
   return hit && hit.closest('[data-move]') === el ? [x, y] : null; }"""
+
+
+ARRIVED = "v => Number(document.querySelector('[data-match]').dataset.version) >= v"
 
 
 COVER = """el => { const r = el.getBoundingClientRect(), hit = document.elementFromPoint(r.x + r.width / 2,
@@ -88,17 +92,29 @@ def assert_fits_a_thumb(page) -> None:
 def tap(mover, pages, element) -> dict:
     """Tap the middle of one data-move element, scrolled to the middle of the screen as ``next_tap`` saw it show
     there (Playwright's own point for a map link is the middle of its first shape, which a neighbour's hit square may
-    cover), and wait until every page has the frame it caused."""
+    cover), and wait until every page has the frame it caused.
+
+    The point is taken once it holds still (a picked pawn scrolls the map to it, smoothly). If no frame comes, the
+    tap landed while something still moved and is made again: a page that did send the move ignores a second tap
+    until its answer comes, so no move is sent twice."""
     version = max(version_of(p) for p in pages)
     move = json.loads(element.get_attribute("data-move"))
-    point = None
-    for _ in range(20):  # the table may still be settling (a picked pawn scrolls the map to it)
-        point = element.evaluate(MIDDLE)
-        if point:
+    for _ in range(3):
+        point, previous = None, None
+        for _ in range(30):
+            point = element.evaluate(MIDDLE)
+            if point and point == previous:
+                break
+            previous = point
+            mover.wait_for_timeout(100)
+        assert point, f"{move} is covered where it shows: " + element.evaluate(COVER)
+        mover.mouse.click(*point)
+        try:
+            mover.wait_for_function(ARRIVED, arg=version + 1, timeout=4000)
             break
-        mover.wait_for_timeout(100)
-    assert point, f"{move} is covered where it shows: " + element.evaluate(COVER)
-    mover.mouse.click(*point)
+        except PlaywrightTimeoutError:
+            if not element.evaluate("el => el.isConnected"):
+                break  # the table changed under the tap: the frame is on its way
     for page in pages:
         wait_for_version(page, version + 1)
     return move
