@@ -160,9 +160,12 @@
     return el && table.contains(el) ? el : null;
   }
   // Where the pointer pressed last: the table redrawn under a resting pointer after a click (a pawn moved to the
-  // clicked place) opens no glance over what the move just did, until the pointer moves on.
+  // clicked place) opens no glance over what the move just did, until the pointer moves on. A finger leaves no
+  // pointer resting on the table, so a tap does not count.
   let pressedAt = null;
-  table.addEventListener("mousedown", (event) => { pressedAt = [event.clientX, event.clientY]; });
+  table.addEventListener("pointerdown", (event) => {
+    pressedAt = event.pointerType === "touch" ? null : [event.clientX, event.clientY];
+  });
   function glance(event) {
     const el = termOf(event.target);
     if (el && !pinned && !pressedAt && el !== shownFor) show(el, "hover");
