@@ -4,6 +4,7 @@ the rules page. ``sample_states`` are also the states tests/engines checks every
 import functools
 import html
 import random
+import re
 
 from stone_age_helpers import (
     fresh,
@@ -124,3 +125,15 @@ def test_the_rules_page_lists_every_place_card_building_and_choice():
                   "With 2 players: 2 of the 3 village places", "at most 1 player", "at most 2 players",
                   "25 + 1 = 26", "score 5 &times; 3 + 3 = 18".replace("&times;", "\u00d7"), "lose 10 points"):
         assert words in text, words
+
+
+def test_the_table_says_how_the_game_is_won_and_when_it_ends_in_the_rules_pages_words():
+    """A newcomer review: Chronicle, Innovation, Live On and Origins say their goal on the table; Stone Age said
+    neither how it is won nor when it ends, until a stack ran out."""
+    rules = " ".join(html.unescape(BOARDS.rules_page(pages.rules_context())).split())
+    page = html.unescape(BOARDS.board(RULES.setup(2, 1), 0))
+    goal = re.search(r'<p class="sa-goal"[^>]*><b>Goal:</b> (.*?)</p>', page)
+    assert goal, "the goal is on the table"
+    for sentence in re.findall(r"[^.]+\.", goal.group(1)):
+        assert sentence.strip().lower() in rules.lower(), sentence
+    assert "most points" in goal.group(1) and "building stack" in goal.group(1)
