@@ -134,3 +134,16 @@ def test_lit_territories_stand_out_by_edge_and_ring_and_the_rest_is_dimmed():
     assert svg.index('class="og-veil"') > max(m.start() for m in re.finditer(r'<use class="og-terr', svg))
     key = re.search(r'<ul class="og-section og-key".*?</ul>', page, re.S).group(0)
     assert "og-lit-key" in key and "tap" in words(key)
+
+
+def test_the_map_key_says_what_settling_each_colour_of_land_brings():
+    """A newcomer review: the key named the land's five colours and nothing else, so a colour meant nothing. It says
+    what settling each brings, as the rules page's rewards do."""
+    board = BOARDS.board(scenario(pawns=[(0, "white-1-1", "cradle")]), 0)
+    key = re.search(r'<li class="og-key-colours"[^>]*>(.*?)</li>', board, re.S)
+    assert key, "the key has its colours line"
+    assert words(key.group(1)) == ("land's colour, what settling it brings: a tile and a card of that colour, tiles, "
+                                   "its hunting token"), words(key.group(1))
+    assert re.findall(r'sw-(\w+)', key.group(1)) == ["yellow", "orange", "purple", "brown", "green"]
+    rules = words(BOARDS.rules_page(rules_context()))
+    assert "Hunting token" in rules or "hunting token" in rules
