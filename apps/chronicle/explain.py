@@ -15,9 +15,9 @@ from collections.abc import Callable, Sequence
 from apps.matches.engine import Move
 
 from . import flow
-from .content import CHARACTER_BY_ID, FILL_BY_ID, FILLS, STORIES
+from .content import ASPECTS, BUILD_STEPS, CHARACTER_BY_ID, FILL_BY_ID, FILLS, STORIES
 from .state import ChronicleState
-from .wording import aspect_label, fill_name, join_words, seat_token, with_article
+from .wording import ORDINALS, aspect_label, fill_name, join_words, seat_token, with_article
 
 Alternative = Sequence[str]
 
@@ -71,6 +71,12 @@ def why_unpayable(card: str, civ: Sequence[str], named: bool = False) -> str:
     return said + (f" ({'; '.join(gaps)})" if gaps else "") + "."
 
 
+def why_payable(card: str, civ: Sequence[str]) -> str:
+    """What a payable drawn fill card says where it is no move of the viewer's (another seat's draw, or a lesson
+    step that asks for another card): who pays for it and what it will reward."""
+    return f"Can pay: {paid_by(card, civ)}. Reward: {reward_phrase(FILL_BY_ID[card].reward)}."
+
+
 def fills_with_aspect(aspect: str) -> tuple[int, int]:
     """Of all fill cards, how many have the aspect in their cost, and how many it pays for alone."""
     costs = [f.cost for f in FILLS]
@@ -82,13 +88,52 @@ def fills_with_aspect(aspect: str) -> tuple[int, int]:
 # --- One explanation per move type ------------------------------------------------------------------------
 
 
-def explain_pick_aspect(state: ChronicleState, seat: int, move: Move) -> str:
+def fills_rewarding(aspect: str) -> int:
+    """How many fill cards have the aspect in their reward: how often a later card of it can be won."""
+    return sum(any(aspect in alt for alt in f.reward) for f in FILLS)
+
+
+def pile_holds(state: ChronicleState, aspect: str) -> str:
+    """What the cards left in a pile carry besides their top icon (public: the rules page lists every card, and
+    every card taken from a pile lies open), e.g. '5 carry a further icon: Heat, Benevolent and Cold'."""
+    extra = [CHARACTER_BY_ID[card].extra for card in state["piles"][aspect]]
+    further = sum(bool(icons) for icons in extra)
+    if not further:
+        return "none carries a further icon"
+    seen = [a for a in ASPECTS if any(a in icons for icons in extra)]
+    return f"{further} carr{'y' if further > 1 else 'ies'} a further icon: {join_words(aspect_labels(seen))}"
+
+
+def aspect_labels(aspects: Sequence[str]) -> list[str]:
+    return [aspect_label(a) for a in aspects]
+
+
+def after_pick(state: ChronicleState, seat: int, mine: bool = True) -> str:
+    """What follows a building choice, in the rules page's order (``mine``: said to the seat building, else to the
+    others at the table)."""
+    step = len(state["seats"][seat]["civ"]) + 1
+    who, whose = ("you", "your") if mine else (seat_token(seat), "their")
+    if step < len(BUILD_STEPS):
+        nxt = BUILD_STEPS[step]
+        what = "any aspect whose pile still has cards" if len(nxt) == len(ASPECTS) else " or ".join(aspect_labels(nxt))
+        return f"Next {who} choose{'' if mine else 's'} {whose} {ORDINALS[step]} card: {what}."
+    if seat + 1 < state["players"]:
+        return f"That completes {whose} deck; then {seat_token(seat + 1)} builds theirs."
+    return (f"That completes {whose} deck; then each Civilization Deck is shuffled and the first story card is "
+            "revealed.")
+
+
+def explain_pick_aspect(state: ChronicleState, seat: int, move: Move, mine: bool = True) -> str:
+    """What taking the top card of a pile does; ``mine`` as ``after_pick``."""
     aspect = move["aspect"]
+    label = aspect_label(aspect)
     left = len(state["piles"][aspect])
     within, alone = fills_with_aspect(aspect)
-    return (f"Add the top {aspect_label(aspect)} card ({left} left) to your Civilization Deck. Its "
-            f"{aspect_label(aspect)} icon alone pays for {alone} of the {len(FILLS)} fill cards and is part of "
-            f"the cost of {within}.")
+    deck = "your" if mine else f"{seat_token(seat)}'s"
+    return (f"Add the top {label} card ({left} left) to {deck} Civilization Deck. Of the {left}, "
+            f"{pile_holds(state, aspect)}. Its {label} icon alone pays for {alone} of the {len(FILLS)} fill cards "
+            f"and is part of the cost of {within}; {fills_rewarding(aspect)} fill cards reward "
+            f"{with_article(label)} card. {after_pick(state, seat, mine)}")
 
 
 def explain_choose_fill(state: ChronicleState, seat: int, move: Move) -> str:

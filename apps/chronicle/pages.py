@@ -15,6 +15,7 @@ from .content import (
 )
 from .flow import FAILED_DRAWS_BEFORE_FATE, HAND_SIZE
 from .visibility import character_record, fill_record
+from .wording import TIE_BREAK_REASONS, seat_token
 
 
 def rules_context() -> dict:
@@ -96,6 +97,35 @@ HOW_ENDS_ALONE = ("When the ninth blank is filled the chronicle is complete and 
 HOW_ENDS_VOTED = ("The telling with the most votes wins.", "")
 
 
+# Why one aspect over another, said beside the building choices (each choice then says its own numbers): quoted
+# from rules.html ("Why one aspect over another"), a test holds it to the page.
+CHOOSING = ("Your Civilization Deck is all you pay with: for each story card you draw three of its cards, and a fill "
+            "card can be chosen only if their icons pay its cost. An aspect whose icon is in many costs pays often, "
+            "and a card with further icons pays with each of them.")
+
+
 def how(players: int) -> tuple[str, ...]:
     """The "How Chronicle goes" note's pieces for a game of ``players`` (joined, the note; ``[1::2]``, the quotes)."""
     return HOW + (HOW_ENDS_ALONE if players == 1 else HOW_ENDS_VOTED)
+
+
+# What happens on a tie, said beside the tellings while everyone votes (``view.tie_break``): glue and quotes of
+# rules.html in turns, as ``goal``, then the counts on the table and, with two players, whose telling wins.
+TIE_TWO = ("With two players each vote can only go to the other telling, so the votes always tie one to one", ". ")
+TIE_MANY = ("The telling with the most votes wins.", " ")
+TIE_ORDER = ("Tied tellings are compared in this order, and the first difference decides:", " 1. ",
+             "fewer blanks filled by fate", "; 2. ", "then the larger civilization", " (more character cards); 3. ",
+             "then the civilization with more different aspects", "; 4. ", "and if all of that is equal, the later "
+             "seat wins", ". ")
+
+
+def tie_break_note(tie: dict) -> tuple[str, ...]:
+    """The tie-break note's pieces (``[1::2]``: the quotes), seats as ``{pN}``."""
+    counts = "; ".join(f"{seat_token(c['seat'])} {c['fate']} by fate, {c['cards']} card{'s' if c['cards'] != 1 else ''}"
+                       f", {c['aspects']} aspect{'s' if c['aspects'] != 1 else ''}" for c in tie["counts"])
+    now = f". Now: {counts}."
+    if not tie["two"]:
+        return ("", *TIE_MANY, *TIE_ORDER[:-1], now)
+    return ("", *TIE_TWO, *TIE_ORDER[:-1], f"{now} So {seat_token(tie['winner'])}'s telling wins, "
+            f"{TIE_BREAK_REASONS[tie['by']]}. ", "The tellings stay what the game is about: with two players, read "
+            "each other's telling aloud before you vote.", "")

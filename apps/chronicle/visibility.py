@@ -22,8 +22,12 @@ from .content import (
     STORIES,
     StoryCard,
 )
+from .explain import explain_pick_aspect
 from .payment import icons_of
 from .state import ChronicleState
+from .tie_break import ASPECTS as ASPECT_COUNT
+from .tie_break import CIVILIZATION, FATE, break_tie, measure
+from .wording import aspects_phrase
 
 BLANK_SHOWN = "____"
 
@@ -87,6 +91,7 @@ def views(state: ChronicleState, seats: Sequence[int | None]) -> list[dict]:
     civilizations = [_civilization_view(state, s) for s in range(state["players"])]
     draw, reward = _draw_view(state), _reward_view(state)
     told = tellings(state, result)
+    tie = _tie_break_view(state)
     log = list(state["log"])
     return [{
         "game": "chronicle",
@@ -106,6 +111,7 @@ def views(state: ChronicleState, seats: Sequence[int | None]) -> list[dict]:
         "reward": reward,
         "tellings": told,
         "votes": _votes_view(state, seat),
+        "tie_break": tie,
         "outcome": result,
         "log": log,
         "changed": state.get("changed"),
@@ -127,10 +133,18 @@ def _build_view(state: ChronicleState) -> dict | None:
     if state["phase"] != flow.BUILD:
         return None
     seat = state["turn"]
+    choices = list(flow.build_choices(state))
+    offers = []
+    for aspect in choices:
+        if state["piles"][aspect]:
+            move = {"type": "pick_aspect", "aspect": aspect}
+            offers.append({"aspect": aspect, "move": move, "mine": explain_pick_aspect(state, seat, move),
+                           "theirs": explain_pick_aspect(state, seat, move, mine=False)})
     return {
         "seat": seat,
         "step": len(state["seats"][seat]["civ"]) + 1,
-        "choices": list(flow.build_choices(state)),
+        "choices": choices,
+        "offers": offers,  # what each choice open to the building seat does, said to it and to the others
     }
 
 
@@ -184,6 +198,8 @@ def _reward_view(state: ChronicleState) -> dict | None:
             "option": i,
             "aspects": alternative,
             "available": flow.alternative_available(state, alternative),
+            "label": aspects_phrase(alternative),
+            "left": [len(state["piles"][aspect]) for aspect in alternative],
             "move": {"type": "take_reward", "option": i},
         })
     return {"seat": state["turn"], "card": fill_record(reward["card"]), "options": options}
@@ -201,6 +217,19 @@ def _votes_view(state: ChronicleState, seat: int | None) -> dict | None:
         "mine": votes[seat] if seat is not None and 0 <= seat < len(votes) else None,
         "by": list(votes) if over else None,
     }
+
+
+def _tie_break_view(state: ChronicleState) -> dict | None:
+    """While everyone votes: the counts the tie-break compares, by seat (open, the rules page says: nothing in them
+    is secret), and, with two players, whose telling it makes the winner, since their votes always tie."""
+    if state["players"] < 2 or state["phase"] != flow.VOTE:
+        return None
+    seats = range(state["players"])
+    counts = [{"seat": s, "fate": -measure(state, s, FATE), "cards": measure(state, s, CIVILIZATION),
+               "aspects": measure(state, s, ASPECT_COUNT)} for s in seats]
+    two = state["players"] == 2
+    winner, by = break_tie(state, list(seats)) if two else (None, None)
+    return {"two": two, "counts": counts, "winner": winner, "by": by}
 
 
 def tellings(state: ChronicleState, result: dict | None = None) -> list[dict]:

@@ -95,7 +95,7 @@ def test_the_view_has_the_documented_keys():
     view = RULES.view(built(2, 1), None)
     assert set(view) == {
         "game", "phase", "players", "viewer", "active", "turn", "prompt", "story", "stories_revealed",
-        "stories_total", "build", "piles", "civilizations", "draw", "reward", "tellings", "votes",
+        "stories_total", "build", "piles", "civilizations", "draw", "reward", "tellings", "votes", "tie_break",
         "outcome", "log", "changed",
     }
 

@@ -15,8 +15,9 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 from apps.chronicle.content import ASPECT_LABELS, ASPECTS, BUILD_STEPS, CHARACTERS, KIND_LABELS
+from apps.chronicle.explain import why_payable as payable_reason
 from apps.chronicle.explain import why_unpayable as unpayable_reason
-from apps.chronicle.pages import TERMS, goal, how
+from apps.chronicle.pages import CHOOSING, TERMS, goal, how, tie_break_note
 from apps.matches.engine import name_seats, seat_name
 from apps.matches.templatetags.pictures import picture_in_badge, sprite
 
@@ -109,6 +110,12 @@ def why_unpayable(card_id: str, draw: dict) -> str:
     return unpayable_reason(card_id, [card["id"] for card in draw.get("civ", [])])
 
 
+@register.filter
+def why_payable(card_id: str, draw: dict) -> str:
+    """Who pays for a payable drawn fill card that is no move of the viewer's, and what it rewards."""
+    return payable_reason(card_id, [card["id"] for card in draw.get("civ", [])])
+
+
 PART_NUMBERS = {**{aspect: str(i) for i, aspect in enumerate(ASPECTS)},
                 **{card.id: str(i) for i, card in enumerate(CHARACTERS)}}
 
@@ -187,6 +194,12 @@ def telling_view(view: dict, seat: int) -> dict:
 
 
 @register.filter
+def is_seat(by: int | None, seat: int | None) -> bool:
+    """Whether the seat ``by`` is the viewer's (``seat``; None for a spectator)."""
+    return by is not None and by == seat
+
+
+@register.filter
 def has(items, item) -> bool:
     """``item in items``, for a part's value (a tag's argument takes no operators)."""
     return bool(items) and item in items
@@ -221,6 +234,18 @@ def chronicle_goal(players: int) -> str:
 def chronicle_how(players: int) -> str:
     """How a game goes, for the deck-building screen, in the rules page's words (``pages.how``)."""
     return "".join(how(players))
+
+
+@register.simple_tag
+def chronicle_choosing() -> str:
+    """Why one aspect over another, in the rules page's words (``pages.CHOOSING``)."""
+    return CHOOSING
+
+
+@register.simple_tag
+def chronicle_tie_break(tie: dict, names: Sequence[str]) -> str:
+    """What happens on a tie, while everyone votes, in the rules page's words (``pages.tie_break_note``)."""
+    return name_seats("".join(tie_break_note(tie)), names)
 
 
 @register.simple_tag
