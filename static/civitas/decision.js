@@ -12,15 +12,17 @@
   let wasDeciding = false;
   let clicked = false; // the player tapped a control since the last frame
 
+  const dock = root.querySelector(".table-dock");
+  function docked() { return dock && dock.getClientRects().length ? dock.offsetHeight : 0; } // (at the bottom: site.css)
   function deciding() { return !!table.querySelector(".status.yours"); }
   // The band of the viewport a control must be in: below the header and the decision bar (once stuck), above the
-  // bottom edge.
+  // chat-and-log bar along the bottom (on a phone) or the bottom edge.
   function band() {
     const bar = document.querySelector(".topbar");
     let top = bar ? bar.getBoundingClientRect().bottom : 0;
     const decision = table.querySelector(".decision");
     if (decision && getComputedStyle(decision).position === "sticky") top += decision.offsetHeight;
-    return { top: top, bottom: window.innerHeight };
+    return { top: top, bottom: window.innerHeight - docked() };
   }
   function controls() {
     return Array.prototype.filter.call(table.querySelectorAll("[data-move]:not(:disabled)"),
@@ -45,14 +47,12 @@
     window.scrollBy({ top: first.top - below, behavior: calm.matches ? "auto" : "smooth" });
   }
   // Any scroll into view of the board (a focus from the keyboard, a lesson's "Show me", a link) leaves its target
-  // below the header and the sticky decision bar and above the chat button: the board's scroll-margin (site.css)
+  // below the header and the sticky decision bar and above the chat-and-log bar: the board's scroll-margin (site.css)
   // follows their heights. (Not the page's scroll-padding: a focus inside the stuck bar would scroll the page.)
-  const dock = root.querySelector(".table-dock");
   function pad() {
     const html = document.documentElement;
     html.style.setProperty("--sticky-chrome", Math.ceil(Math.max(0, band().top)) + MARGIN + "px");
-    const docked = dock && dock.getClientRects().length ? dock.offsetHeight + 12 : 0; // (its place, site.css)
-    html.style.setProperty("--dock-room", docked + MARGIN + "px");
+    html.style.setProperty("--dock-room", docked() + MARGIN + "px");
   }
   const resized = window.ResizeObserver ? new ResizeObserver(pad) : null;
   function watchBar() {
