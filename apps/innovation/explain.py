@@ -34,7 +34,7 @@ from .core import (
     points,
     visible_to,
 )
-from .wording import DOING, OPTION_LABELS, PAST
+from .wording import DOING, OPTION_LABELS, PAST, article
 
 PLURALS = {"castle": "castles", "crown": "crowns", "leaf": "leaves", "lightbulb": "lightbulbs",
            "factory": "factories", "clock": "clocks"}
@@ -74,17 +74,21 @@ def icon_change(before: dict[str, int], after: dict[str, int]) -> str:
 
 def explain_draw(state: InnovationState, seat: int) -> str:
     wanted = draw_age_for(state, seat)
-    why = (f"your highest top card is a {wanted}" if highest_top_age(state, seat) else "your board is empty")
+    why = (f"your highest top card is {article(wanted)} {wanted}" if highest_top_age(state, seat)
+           else "your board is empty")
     age = wanted
     while age <= 10 and not state["decks"][str(age)]:
         age += 1
     if age > 10:
-        return (f"Draw a {wanted} ({why}), but no pile from {wanted} up has a card left: "
+        return (f"Draw {article(wanted)} {wanted} ({why}), but no pile from {wanted} up has a card left: "
                 "the game ends and the highest score wins.")
+    if age == wanted + 1:
+        return f"Take {article(age)} {age} into your hand: {why}, and the {wanted} pile is empty."
     if age != wanted:
-        return f"Take a {age} into your hand: {why}, and the {wanted} pile is empty."
+        empty = f"{wanted} and {age - 1}" if age == wanted + 2 else f"{wanted} to {age - 1}"
+        return f"Take {article(age)} {age} into your hand: {why}, and the {empty} piles are empty."
     left = len(state["decks"][str(age)])
-    return f"Take a {age} into your hand ({why}); {left} left in that pile."
+    return f"Take {article(age)} {age} into your hand ({why}); {left} left in that pile."
 
 
 def explain_meld(state: InnovationState, seat: int, card: str) -> str:
@@ -274,7 +278,7 @@ def explain_choice(state: InnovationState, seat: int, move: Move) -> str:
         return f"Pick {{p{int(pick)}}} for: {prompt}"
     if kind == "target":
         target, age = str(pick).split(":")
-        return f"Pick a {age} from {{p{int(target)}}}'s score pile for: {prompt}"
+        return f"Pick {article(int(age))} {age} from {{p{int(target)}}}'s score pile for: {prompt}"
     if kind == "option":
         return f"{OPTION_LABELS.get(str(pick), str(pick))}, for: {prompt}"
     return f"Pick {pick} for: {prompt}"

@@ -47,8 +47,8 @@ LESSON = Lesson(
         Step(DRAW, "Use the Draw action: the 1 pile is empty, so you draw a 2.",
              "Draw a card of the value of your highest top card (a 1 if your board is empty). If that pile is "
              "empty, draw from the next higher one"),
-        Step(_dogma("Oars"), "Tap Oars again: the bot must give you its crown card.",
-             "Your hand is hidden from the others, who see how many cards of each age it holds.",
+        Step(_dogma("Oars"), "Tap Oars again: the bot still shows fewer castles, so the demand takes its crown card.",
+             "A card's featured icon is the one its dogma compares.",
              replies=((BOT, _meld("Road Building")), (BOT, DRAW))),
         Step(_meld("Agriculture"), "Meld Agriculture: a new yellow pile with three leaves.",
              "Your visible icons are those of your top cards and those splaying shows under them: they are the icons "

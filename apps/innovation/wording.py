@@ -63,7 +63,12 @@ def _draw_label(state: InnovationState, seat: int, move: Move) -> str:
     """The age the draw takes: the first pile with a card from the highest top card's age up."""
     wanted = draw_age_for(state, seat)
     age = next((a for a in range(wanted, 11) if state["decks"][str(a)]), wanted)
-    return f"Draw a {age}"
+    return f"Draw {article(age)} {age}"
+
+
+def article(age: int) -> str:
+    """'an' before an age said with a vowel sound (an 8), 'a' before the rest."""
+    return "an" if age in (8, 11, 18) else "a"
 
 
 # A pick of several: what was done to the cards already picked, and the word for going on doing it.

@@ -150,3 +150,38 @@ def test_no_text_on_the_table_under_13px_card_text_14px_on_a_desk_and_no_title_c
     for w in (desk, phone):
         w.page.context.close()
         assert w.problems == []
+
+
+# Where the desk draws each player's area and the achievements and supply, and what each icon count is named.
+PLACES = """() => {
+  const box = el => { const r = el.getBoundingClientRect(); return {top: r.top + scrollY, left: r.left, right: r.right,
+    bottom: r.bottom + scrollY}; };
+  return {mine: box(document.querySelector('#table .in-player.is-mine')),
+    other: box(document.querySelector('#table .in-player:not(.is-mine)')),
+    table: box(document.querySelector('#table .in-table')), screen: innerHeight,
+    sideways: document.documentElement.scrollWidth - innerWidth,
+    names: [...document.querySelectorAll('#table .in-player.is-mine .in-count')]
+      .map(el => getComputedStyle(el, '::before').content)};
+}"""
+
+
+@pytest.mark.browser
+def test_a_desk_shows_the_other_board_and_the_supply_beside_ones_own_and_names_each_icon_count(
+        splayed_match, browser, daphne_servers):
+    """Newcomer review (look 2 at a desk): the opponent's board and the supply were far below one's own board, and
+    the row of icon counts said no icon's name. A desk lays them out as a table: the other player's board and the
+    achievements and supply in a column beside one's own, its top in the first screen; each count names its icon."""
+    (server,) = daphne_servers(1)
+    desk, phone = open_pages(browser, server, *splayed_match)
+    at = desk.page.evaluate(PLACES)
+    assert at["other"]["left"] >= at["mine"]["right"] and abs(at["other"]["top"] - at["mine"]["top"]) < 2, at
+    assert at["table"]["left"] >= at["mine"]["right"] and at["table"]["top"] >= at["other"]["bottom"], at
+    assert at["other"]["top"] < at["screen"] / 2 and at["table"]["top"] < at["mine"]["bottom"], at
+    assert desk.page.evaluate(CUT_TITLES) == []
+    for w in (desk, phone):
+        at = w.page.evaluate(PLACES)
+        assert at["names"] == ['"Castle"', '"Crown"', '"Leaf"', '"Lightbulb"', '"Factory"', '"Clock"'], (w.name, at)
+        assert at["sideways"] <= 0, (w.name, at)
+    for w in (desk, phone):
+        w.page.context.close()
+        assert w.problems == []

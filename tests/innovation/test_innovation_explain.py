@@ -58,6 +58,14 @@ def test_a_draw_says_which_age_comes_and_why():
     s = empty(s, 1)
     assert explain(s, 0, {"type": "draw"}) == (
         "Take a 2 into your hand: your highest top card is a 1, and the 1 pile is empty.")
+    # A newcomer review: with the 1 and 2 piles empty it named only the 1 pile, and an 8 was "a 8".
+    s = empty(s, 2)
+    assert explain(s, 0, {"type": "draw"}) == (
+        "Take a 3 into your hand: your highest top card is a 1, and the 1 and 2 piles are empty.")
+    s = empty(s, 3, 4, 5, 6, 7)
+    assert explain(s, 0, {"type": "draw"}).startswith(
+        "Take an 8 into your hand: your highest top card is a 1, and the 1 to 7 piles are empty.")
+    assert RULES.describe_move(s, 0, {"type": "draw"}) == "Draw an 8"
 
 
 def test_a_meld_says_what_it_covers_and_how_the_icon_totals_change():
