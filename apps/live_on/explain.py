@@ -112,13 +112,14 @@ def coming_roll(state: LiveOnState, seat: int) -> Roll | None:
 
 
 def roll_text(roll: Roll, n: int, spent: str = "") -> str:
-    """'Roll 3 dice (2 from keen tokens): 87.5%. Each a success on 4 or less, at least one success wanted; ...':
-    the dice and the chance first (what a choice shows at once), the target after (what it shows on demand)."""
+    """'Roll 3 dice (2 from keen tokens): 87.5% to succeed. Each a success on 4 or less, at least one success
+    wanted; ...': the dice and the chance first (what a choice shows at once), the target after (what it shows on
+    demand)."""
     if n <= 0:
         return f"Roll no dice: {roll.goal} cannot happen from your dice."
     source = f" ({spent})" if spent else ""
-    return (f"Roll {dice(n)}{source}: {percent(chance(n, roll.value, roll.need))}. Each a success on {roll.value} "
-            f"or less, {successes(roll.need)} wanted; {roll.goal}.")
+    return (f"Roll {dice(n)}{source}: {percent(chance(n, roll.value, roll.need))} to succeed. Each a success on "
+            f"{roll.value} or less, {successes(roll.need)} wanted; {roll.goal}.")
 
 
 # --- Moves that roll or spend --------------------------------------------------------------------------------

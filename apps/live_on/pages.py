@@ -80,6 +80,11 @@ def rules_context() -> dict:
     }
 
 
+# What the board says ahead to a player resting while another settles (they are asked to settle too, after resting),
+# in the rules page's words (a test holds it to rules.html).
+SETTLING_AHEAD = ("the players resting at camp are in the settling group. Each of them may spend active tokens for "
+                  "extra settling dice too")
+
 # The board's terms, each explained by passages copied word for word from rules.html (a test holds them to it).
 TERMS = (
     ("prep", "Prep phase", ("Every secret is encountered by its holder. Then players may cast spells.",)),

@@ -125,7 +125,23 @@ def views(state: LiveOnState, seats: Sequence[int | None]) -> list[dict]:
         "changed": state.get("changed"),
         "log": [line["text"] for line in state["log"] if line["to"] is None or seat in line["to"]],
         "since": since_last_move(state, seat),
+        "settling_ahead": settling_ahead(state, seat),
     } for seat in seats]
+
+
+def settling_ahead(state: LiveOnState, seat: int | None) -> bool:
+    """Whether ``seat`` rests this round while another player settles, and so will be asked to settle too (the
+    settling group is everyone at camp) once the camp acts: the board says so before that decision comes."""
+    if seat is None or state["phase"] != "action" or state["seats"][seat]["zone"] != "rest":
+        return False
+    if not any(pl["zone"] == "settle" for pl in state["seats"]):
+        return False
+    ask = state["ask"] or {}
+    if ask.get("kind") == "zones":
+        return True
+    return any(t["t"] in ("actions", "act") and t.get("key", "camp") == "camp"
+               or t["t"] == "ask" and t["ask"].get("purpose") == "settle" and t["ask"].get("seat") == seat
+               for t in state["tasks"])
 
 
 def since_last_move(state: LiveOnState, seat: int | None) -> list[str]:

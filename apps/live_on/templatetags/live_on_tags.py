@@ -5,7 +5,7 @@
 ``{% with m=legal|option_move:forloop.counter0 %}``, ``{% for m in legal|call_moves:pl.seat %}``,
 ``{% for group in legal|role_choices:view %}``, ``{{ view.closed.zones|whynot:zone.zone }}``,
 ``{% for on in roll|pips %}``, ``{{ m.why|why_brief }}`` / ``{{ m.why|why_more }}`` (an explanation's first
-sentence, shown at once, and the rest, on demand) and
+sentence, shown at once, and the rest, on demand), ``{{ text|odds_badge }}`` (a roll's chance as a badge) and
 ``{% live_on_terms as terms %}`` (the board's words, explained in the rules page's own words).
 """
 
@@ -15,10 +15,12 @@ import re
 from collections.abc import Sequence
 
 from django import template
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
 
 from apps.live_on import flow
 from apps.live_on.content import GIFTS, PASTS, ROLE_BY_ID
-from apps.live_on.pages import TERMS, role_row
+from apps.live_on.pages import SETTLING_AHEAD, TERMS, role_row
 from apps.matches.engine import name_seats, seat_name
 from apps.matches.pictures import PICTURES
 
@@ -98,6 +100,16 @@ SENTENCE_END = re.compile(r"(?<=\.)\s+(?=[A-Z{])")
 def why_brief(text: str) -> str:
     """An explanation's first sentence: what its move shows at once (explain.py puts the chance or the cost there)."""
     return SENTENCE_END.split(text or "", maxsplit=1)[0]
+
+
+# A roll's chance in an explanation: "88.9% to succeed" (explain.roll_text), shown as a badge of its own.
+ODDS = re.compile(r"\d+(?:\.\d+)?% to succeed\.?")
+
+
+@register.filter
+def odds_badge(text: str) -> SafeString:
+    """``text`` escaped, its chance of success ("88.9% to succeed") in a ``<b>``: a choice's badge (CSS)."""
+    return mark_safe(ODDS.sub(lambda m: f"<b>{m.group(0)}</b>", str(conditional_escape(text))))
 
 
 @register.filter
@@ -188,3 +200,9 @@ def minus(a: int, b: int) -> int:
 @register.simple_tag
 def live_on_terms() -> list[dict]:
     return [{"key": key, "title": title, "passages": passages} for key, title, passages in TERMS]
+
+
+@register.simple_tag
+def settling_ahead() -> str:
+    """What a player resting while another settles is asked next, in the rules page's words."""
+    return SETTLING_AHEAD
