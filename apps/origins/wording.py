@@ -268,7 +268,7 @@ def turn_prompt(can_act: bool, final_turn: bool) -> str:
 def selected_prompt(can_move: bool, can_evolve: bool) -> str:
     """A selected pawn: name only what the board offers (it may only be evolved from)."""
     if can_move and can_evolve:
-        return "Tap a lit territory to migrate or swap, or choose a pawn to evolve into; or put the pawn back."
+        return "Tap a lit territory to migrate or swap, or choose a pawn to evolve into."
     if can_move:
         return "Tap a lit territory to migrate or swap there, or put the pawn back."
     return "Choose the pawn to evolve into, or put the pawn back."

@@ -194,6 +194,13 @@ def card_picture(color: str) -> str:
 
 
 @register.filter
+def card_kind(color: str) -> str:
+    """A card colour's kind as the rules page names it: "yellow" is "action", "orange" "permanent", "purple"
+    "objective"."""
+    return CARD_KINDS[color]
+
+
+@register.filter
 def oid(prefix: str, value) -> str:
     """``"o-p"|oid:pawn.id`` is "o-p7": a short part id (Django's ``add`` makes no text of a number)."""
     return f"{prefix}{value}"
@@ -266,11 +273,24 @@ def _pawn_art(pawn: dict, x: float, y: float) -> dict:
             "size_y": f"{y - PIECE_H / 2 + 13:g}", "size": f"{pawn['height']}x{pawn['width']}"}
 
 
+# A lit territory's square grows up to TARGET_HIT units (about 57 px at 1280 px) while it keeps clear of every other lit
+# territory's spot, so one lit alone or apart is easy to hit, and lit neighbours still each own their middle.
+TARGET_HIT = 76
+
+
 @functools.cache
-def _territory_hit(territory: str) -> dict:
-    """A transparent square of HIT units around the territory's spot, so even Tasmania is a thumb wide."""
+def _territory_hit(territory: str, size: int = HIT) -> dict:
+    """A transparent square of ``size`` units around the territory's spot, so even Tasmania is a thumb wide."""
     x, y = SHAPES[territory]["x"], SHAPES[territory]["y"]
-    return {"x": f"{x - HIT / 2:g}", "y": f"{y - HIT / 2:g}", "w": HIT, "h": HIT, "cx": f"{x:g}", "cy": f"{y:g}"}
+    return {"x": f"{x - size / 2:g}", "y": f"{y - size / 2:g}", "w": size, "h": size, "cx": f"{x:g}", "cy": f"{y:g}"}
+
+
+def _target_hit_size(territory: str, lit: Sequence[str]) -> int:
+    """The side of a lit territory's hit square: as large as TARGET_HIT, never reaching another lit spot, >= HIT."""
+    x, y = SHAPES[territory]["x"], SHAPES[territory]["y"]
+    near = min((max(abs(SHAPES[t]["x"] - x), abs(SHAPES[t]["y"] - y)) for t in lit if t != territory),
+               default=TARGET_HIT)
+    return max(HIT, min(TARGET_HIT, int(2 * near) - 4))
 
 
 @register.simple_tag
@@ -290,7 +310,9 @@ def origins_board(view: dict, legal: Sequence[dict] | None) -> dict:
         label = LABELS[t["id"]]
         hunt = HUNTS.get(t["id"])
         territories.append(dict(t, n=n, target=targets.get(t["id"]), changed=t["id"] in spaces, lines=label["lines"],
-                                label_x=label["x"], label_y=label["y"], hit=_territory_hit(t["id"]),
+                                label_x=label["x"], label_y=label["y"],
+                                hit=_territory_hit(t["id"], _target_hit_size(t["id"], targets) if t["id"] in targets
+                                                   else HIT),
                                 hunt_x=hunt[0] if hunt else None, hunt_y=hunt[1] if hunt else None))
     named = list(territories)  # the names in the map's own order, whichever are lit (a part each, never moved)
     # Targets last, so their hit squares lie over the other territories, not under them.
