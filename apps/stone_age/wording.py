@@ -98,8 +98,9 @@ def building_cost_text(building_id: str) -> str:
     if b.kind == "fixed":
         return resources_phrase(b.cost_dict)
     if b.kind == "kinds":
-        kinds = "1 kind" if b.kinds == 1 else f"{b.kinds} different kinds"
-        return f"{b.count} resources of {kinds}"
+        if b.kinds == 1:
+            return f"{b.count} resources, all of one kind"
+        return f"{b.count} resources of {b.kinds} different kinds"
     return "1 to 7 resources of any kinds"
 
 

@@ -39,7 +39,7 @@ def test_every_resource_token_carries_its_picture_and_the_board_names_each_pictu
     board = BOARDS.board(state, 0)
     own = BOARDS.render("_own.html", {"view": RULES.view(state, 0), "seat": 0})
     tokens = re.findall(r'<(svg|i) class="sa-token t-(\w+)"[^>]*>(.*?)</\1>', board + own)
-    assert {kind for _, kind, _ in tokens} >= {"food", "wood", "clay", "stone", "gold", "any"}
+    assert {kind for _, kind, _ in tokens} >= {"food", "wood", "clay", "stone", "gold"}
     defs = dict(re.findall(r'<use id="sa-t-(\w+)" href="[^"]*pictures\.svg#pic-sa-(\w+)"/>', board))
     assert defs and all(kind == term for kind, term in defs.items()), "the board's own symbols, each once"
     for _, kind, inside in tokens:
@@ -133,3 +133,42 @@ def test_a_building_tile_is_one_image_named_by_its_cost_and_points_read_once():
     assert tiles[0][0] == f"{building_cost_text('bld-21')} for {building_points_text('bld-21')}"
     for label, inside in tiles:
         assert "aria-label" not in inside and "sa-vh" not in inside, f"{label!r} is read once, not again inside"
+
+
+def _tile_words(board: str) -> list[str]:
+    """Each building tile's visible words (its tags dropped, one space between words), stack by stack."""
+    tiles = re.findall(r'<span class="sa-building[^"]*" role="img".*?(?=<span class="sa-rings)', board, re.S)
+    return [" ".join(re.sub(r"<[^>]+>", " ", t.split(">", 1)[1]).split()).replace(" :", ":") for t in tiles]
+
+
+def test_a_building_tile_says_in_words_what_it_costs_and_what_it_scores():
+    # The newcomers' review: "5 × ○ of 1 kind" was not understood. Each tile says it plainly, in the rules' words.
+    state = put_building(put_building(fresh(2, 8), 1, "bld-22"), 2, "bld-19")
+    board = html.unescape(BOARDS.board(state, 0))
+    one_kind, two_kinds = _tile_words(board)
+    assert one_kind.startswith("Pay 5 resources, all of one kind"), one_kind
+    assert two_kinds.startswith("Pay 4 resources of 2 different kinds"), two_kinds
+    for words in (one_kind, two_kinds):
+        assert "Scores the value of what you pay: 3 4 5 6" in words, words
+    values = re.findall(r'class="sa-token t-(\w+)"[^>]*>(?:<use[^>]*/>)?</svg>(\d)', board)
+    assert values.count(("wood", "3")) == 2 and values.count(("gold", "6")) == 2, "each value beside its resource"
+    state = put_building(put_building(fresh(2, 8), 1, "bld-26"), 2, "bld-08")
+    any_kind, fixed = _tile_words(html.unescape(BOARDS.board(state, 0)))
+    assert any_kind.startswith("Pay 1 to 7 resources of any kinds"), any_kind
+    assert fixed == "Pay 13 points", "a fixed tile: Pay, its tokens, and its points"
+
+
+def test_the_words_under_a_place_leave_out_what_its_plaque_or_tile_already_shows():
+    # The newcomers' review at a phone: the odds hid each place's picture, and the words under a building repeated
+    # its tile. The rate a gathering place's plaque shows is a span of its own (a phone leaves it out); a stack's
+    # words start at what the player has, with "You cannot pay for this now" in bold.
+    state = put_building(fresh(2, 8), 1, "bld-22")
+    board = BOARDS.board(state, 0)
+    forest = re.search(r'<button type="button" class="sa-place at-forest.*?<span class="sa-why"[^>]*>(.*?)</span>'
+                       r'(?=<span class="sa-do">)', board, re.S).group(1)
+    assert re.fullmatch(r"With 5 people, 5 dice<span> \(1 wood per 3 on the dice\)</span>: 5 wood or more .*", forest)
+    stack = re.search(r'<button type="button" class="sa-stack .*?<span class="sa-why"[^>]*>(.*?)</span>'
+                      r'(?=<span class="sa-do">)', board, re.S).group(1)
+    assert stack.startswith("You have nothing: you need"), stack
+    assert "Building No." not in stack and "<b>You cannot pay for this now</b>: this person" in stack
+    assert 'aria-label="5 resources, all of one kind for value of what you pay"' in board, "the tile names the deal"

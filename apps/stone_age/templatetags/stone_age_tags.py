@@ -21,7 +21,7 @@ from django.utils.safestring import SafeString, mark_safe
 from apps.matches.engine import name_seats, seat_name
 from apps.matches.pictures import PICTURES
 from apps.matches.templatetags.pictures import sprite
-from apps.stone_age.content import CARD_BY_ID, GATHER_PLACES
+from apps.stone_age.content import CARD_BY_ID, GATHER_PLACES, RESOURCE_VALUE
 
 register = template.Library()
 register.filter("seat_names", name_seats)
@@ -45,6 +45,35 @@ def legal_any(legal: Sequence[dict] | None, moves: Sequence[dict]) -> dict | Non
         if entry.get("move") in moves:
             return entry
     return None
+
+
+ODDS_RATE = re.compile(r" \(1 \w+ per \d on the dice\)")
+
+
+@register.filter
+def odds_rate(why: str) -> SafeString:
+    """A gathering place's odds with the rate its plaque already shows ("(1 wood per 3 on the dice)") in a span of
+    its own, which a phone leaves out so the odds cover less of the place's picture."""
+    found = ODDS_RATE.search(why)
+    if not found:
+        return format_html("{}", why)
+    return format_html("{}<span>{}</span>{}", why[:found.start()], found.group(0), why[found.end():])
+
+
+BUILDING_DEAL = re.compile(r"^Building No\. \d+: [^.]*\. (?=You have)")
+CANNOT_PAY = "You cannot pay for this now"
+
+
+@register.filter
+def spot_why(why: str) -> SafeString:
+    """What placing on a card space or a building stack does, as the board shows it under the card or the tile:
+    without the building's cost and points (its tile, named by them, says both) and with "You cannot pay for this
+    now" in bold, so that the eye finds the warning among the words."""
+    why = BUILDING_DEAL.sub("", why, count=1)
+    head, cant, tail = why.partition(CANNOT_PAY)
+    if not cant:
+        return format_html("{}", why)
+    return format_html("{}<b>{}</b>{}", head, cant, tail)
 
 
 @register.filter
@@ -217,6 +246,14 @@ def token(context, kind: str, inside: str = "") -> SafeString:
         return format_html('<i class="sa-token t-{}"></i>', kind)
     href = f"#sa-t-{kind}" if context.get("sa_pictures") else f"{sprite()}#pic-sa-{kind}"
     return format_html('<svg class="sa-token t-{}"{}><use href="{}"/></svg>', kind, hidden, href)
+
+
+@register.simple_tag(takes_context=True)
+def value_tokens(context) -> SafeString:
+    """What a variable building scores per resource paid, each value beside its token (wood 3, clay 4, stone 5,
+    gold 6): inside a building tile, whose name says it in words."""
+    return format_html_join("", '<span>{}{}</span>',
+                            ((token(context, kind, "img"), value) for kind, value in RESOURCE_VALUE.items()))
 
 
 @register.simple_tag
