@@ -124,7 +124,10 @@
     close.textContent = "Close";
     head.append(heading, close);
     panel.appendChild(head);
-    if (frame.type === "error") return;
+    if (frame.type !== "error") fill(frame, panel);
+    inSight(panel);
+  }
+  function fill(frame, panel) {
     const list = document.createElement("ol");
     list.className = "hint-list";
     frame.candidates.forEach((c, i) => {
@@ -177,14 +180,27 @@
     control.classList.add("is-hinted");
     bringIntoView(control);
   }
-  // The control in the middle of what the header and the (sticky, on a phone) decision bar leave of the window; a
-  // board's own scroller (a wide map) is scrolled to it first.
-  function bringIntoView(control) {
-    control.scrollIntoView({ block: "nearest", inline: "center" });
+  // The top of what the header and the sticky decision bar leave of the window.
+  function chromeBottom() {
     const bar = document.querySelector(".topbar");
     let top = bar ? bar.getBoundingClientRect().bottom : 0;
     const decision = table.querySelector(".decision");
     if (decision && getComputedStyle(decision).position === "sticky") top = Math.max(top, decision.getBoundingClientRect().bottom);
+    return top;
+  }
+  // An answer that came while the player had scrolled down the board (on a phone, to the controls) is brought into
+  // sight below the sticky bar: otherwise "Hint" seems to do nothing.
+  function inSight(panel) {
+    const top = chromeBottom(), box = panel.getBoundingClientRect();
+    if (box.top >= top && box.top <= window.innerHeight - 96) return;
+    const calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    window.scrollBy({ top: box.top - top - 8, behavior: calm ? "auto" : "smooth" });
+  }
+  // The control in the middle of what the header and the (sticky, on a phone) decision bar leave of the window; a
+  // board's own scroller (a wide map) is scrolled to it first.
+  function bringIntoView(control) {
+    control.scrollIntoView({ block: "nearest", inline: "center" });
+    const top = chromeBottom();
     const box = control.getBoundingClientRect();
     const room = window.innerHeight - top;
     const calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches;

@@ -19,6 +19,9 @@ IN_VIEW = """() => {
   return box.top >= top && box.bottom <= window.innerHeight;
 }"""
 
+PANEL_IN_VIEW = IN_VIEW.replace("#table .is-hinted", "[data-hint-panel]").replace(
+    "box.top >= top && box.bottom <= window.innerHeight", "box.top >= top - 1 && box.top <= window.innerHeight - 96")
+
 
 def shot(page, what: str) -> None:
     if SHOTS:
@@ -37,8 +40,11 @@ def test_the_hint_panel_points_at_the_bots_first_move_without_playing_it(browser
     for w in watched:
         page = w.page
         version = version_of(page)
+        # Asked from far down the board (the button rides in the sticky bar): the answer is brought into sight.
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
         page.click("[data-hint-ask]")
         page.wait_for_selector("[data-hint-panel] .hint-list li:nth-child(3)", timeout=20_000)
+        page.wait_for_function(PANEL_IN_VIEW, timeout=5000)
         assert "estimated chance to win" in page.inner_text("[data-hint-panel]")
         shot(page, "panel")
         page.click("[data-hint-index='0']")
