@@ -125,7 +125,7 @@ def test_a_page_behind_a_disorderly_proxy_ends_on_the_servers_state(browser, dap
 
 def wait_for_version(page, version: int) -> None:
     page.wait_for_function("v => Number(document.querySelector('[data-match]').dataset.version) === v",
-                           arg=version, timeout=15000)
+                           arg=version, timeout=30000)
 
 
 def next_state(ws, after: int, page=None) -> dict:
