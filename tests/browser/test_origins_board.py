@@ -281,3 +281,46 @@ def test_a_pawn_on_every_territory_covers_no_name_and_no_other_pawn(make_user, b
         watched.page.screenshot(path=str(ARTIFACTS / f"origins-crowded-{viewport['width']}.png"))
         assert watched.problems == []
         watched.page.context.close()
+
+
+# A lit territory's dot, scrolled to the middle of the screen, and what a tap there lands on: null when it lands on
+# the territory's own link, else the territory and the outside element that takes the tap.
+DOT_TAKEN_BY = """a => { const dot = a.querySelector('.og-lit-dot');
+  dot.scrollIntoView({block: 'center', inline: 'center'});
+  const r = dot.getBoundingClientRect(), hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  return hit && hit.closest('[data-move]') === a ? null
+    : `${a.getAttribute('aria-label')}: ${hit ? hit.outerHTML.slice(0, 120) : 'nothing'}`; }"""
+# A tall pawn of seat 0 picked in each of these reaches every territory between them (4 steps each).
+HUBS = ("steppe", "patagonia", "sundaland", "plains", "maghreb")
+
+
+@pytest.mark.browser
+def test_a_tap_on_every_lit_territorys_dot_reaches_it(make_user, browser, daphne_servers):
+    """CI on 27f906e: the middle of Tasmania, lit for a swap, took no tap: the Southern Ocean's sea lane begins at
+    Tasmania's spot and, drawn over the lit territories, took the tap itself. Here a tall pawn picked in each hub lights
+    every territory in turn, and a tap on each lit dot, where a player aims, must reach that territory, at 1280 px and
+    on a phone's zoomed map."""
+    match_id, cookies = seeded_match(make_user, "origins", 7)
+    (server,) = daphne_servers(1)
+    pages = [open_table(browser, server, match_id, cookies[0], viewport, name).page
+             for viewport, name in ((DESKTOP, "desktop"), (PHONE, "phone"))]
+    lit, taken = set(), []
+    for hub in HUBS:
+        match = Match.objects.get(pk=match_id)
+        state = match.state
+        state["pawns"] = [{"id": 0, "form": "brown-4-1", "owner": 0, "at": hub, "founder": False},
+                          {"id": 1, "form": "white-1-1", "owner": 1, "at": START, "founder": True}]
+        state["next_pawn"], state["pending"] = 2, [{"kind": "selected", "pawn": 0}]
+        match.state = state
+        match.save()
+        connections.close_all()
+        for page in pages:
+            page.reload()
+            page.wait_for_selector("#table a.og-terr[data-move]")
+            for target in page.query_selector_all("#table a.og-terr[data-move]"):
+                lit.add(json.loads(target.get_attribute("data-move"))["to"])
+                problem = target.evaluate(DOT_TAKEN_BY)
+                if problem:
+                    taken.append(f"{page.viewport_size['width']} px, from {hub}: {problem}")
+    assert lit == {t.id for t in TERRITORIES}, "the hubs light every territory"
+    assert taken == [], "a tap on a lit territory's dot lands elsewhere"
