@@ -22,7 +22,7 @@ from .content import (
     STORIES,
     StoryCard,
 )
-from .explain import explain_pick_aspect
+from .explain import explain_pick_aspect, fills_rewarding, fills_with_aspect
 from .payment import icons_of
 from .state import ChronicleState
 from .tie_break import ASPECTS as ASPECT_COUNT
@@ -138,8 +138,12 @@ def _build_view(state: ChronicleState) -> dict | None:
     for aspect in choices:
         if state["piles"][aspect]:
             move = {"type": "pick_aspect", "aspect": aspect}
+            within, alone = fills_with_aspect(aspect)
             offers.append({"aspect": aspect, "move": move, "mine": explain_pick_aspect(state, seat, move),
-                           "theirs": explain_pick_aspect(state, seat, move, mine=False)})
+                           "theirs": explain_pick_aspect(state, seat, move, mine=False),
+                           # the same facts as counts, for the line a glance reads (the sentence above says them)
+                           "counts": {"left": len(state["piles"][aspect]), "alone": alone, "within": within,
+                                      "fills": len(FILLS), "rewards": fills_rewarding(aspect)}})
     return {
         "seat": seat,
         "step": len(state["seats"][seat]["civ"]) + 1,

@@ -113,7 +113,7 @@ def test_the_lessons_spotted_jaguar_is_not_blank_at_step_five():
 
 def test_the_other_seats_see_what_each_building_choice_does_for_the_seat_building():
     page = words(BOARDS.board(RULES.setup(2, 1), 1))
-    assert ("Hierarchical Add the top Hierarchical card (9 left) to Ada's Civilization Deck. Of the 9, 6 carry a "
+    assert ("More Add the top Hierarchical card (9 left) to Ada's Civilization Deck. Of the 9, 6 carry a "
             "further icon") in page
     assert "Next Ada chooses their second card: Diplomatic or Martial." in page
-    assert "Egalitarian Add the top Egalitarian card (9 left) to Ada's Civilization Deck." in page
+    assert "More Add the top Egalitarian card (9 left) to Ada's Civilization Deck." in page

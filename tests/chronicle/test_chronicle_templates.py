@@ -8,7 +8,7 @@ import re
 
 from chronicle_helpers import at_kind, built, random_game, stage, to_vote
 
-from apps.chronicle import pages
+from apps.chronicle import explain, pages
 from apps.chronicle.content import CHARACTERS, FILLS, STORIES
 from apps.chronicle.engine import RULES
 from tests.board_templates import GameTemplates
@@ -78,6 +78,28 @@ def test_deck_building_lays_the_piles_out_as_stacks_grouped_by_the_step_that_off
     for aspect in ("hierarchical", "egalitarian"):
         assert f'aria-describedby="ch-why-pile-{aspect}"' in market and 'class="ch-why"' not in market
         assert f'id="ch-why-pile-{aspect}"' in offers
+
+
+def test_each_deck_choice_reads_at_a_glance_with_its_sentence_one_tap_away():
+    """Review 5: the deck choices were a wall of statistics. Each offered pile's facts are chips a glance reads (cards
+    left, fill cards its icon alone pays for, costs it is part of, fill cards rewarding it: the numbers its sentence
+    says), and the sentence with what comes next sits under More; why one aspect over another, under its own
+    question."""
+    state = RULES.setup(2, 1)
+    page = html.unescape(BOARDS.board(state, 0))
+    assert re.search(r'<details class="ch-choosing"><summary>Which to choose\?</summary>', page)
+    offers = page[page.index('class="ch-offers"'):]
+    for aspect in ("hierarchical", "egalitarian"):
+        within, alone = explain.fills_with_aspect(aspect)
+        found = re.search(rf'<li class="offer aspect-{aspect}"[^>]*>.*?<span class="offer-counts"[^>]*>(.*?)</span>'
+                          r'\s*<details', offers, re.S)
+        assert found, aspect
+        chips = found.group(1)
+        assert re.findall(r"<span>(.*?)</span>", chips) == [
+            f"{len(state['piles'][aspect])} left", f"pays alone for {alone} of {len(FILLS)} fill cards",
+            f"part of {within} costs", f"{explain.fills_rewarding(aspect)} fill cards reward one"]
+        sentence = explain.explain_pick_aspect(state, 0, {"type": "pick_aspect", "aspect": aspect})
+        assert f'<summary>More</summary><span class="ch-why" id="ch-why-pile-{aspect}">{sentence}</span>' in offers
 
 
 def test_a_draw_lies_beside_its_fill_deck_its_discard_pile_and_the_civilization_deck():
