@@ -39,7 +39,11 @@ def profession_element(player: SeatState, profession: str) -> int:
     return player["people"]
 
 
-def seat_breakdown(player: SeatState) -> dict:
+def end_scoring(player: SeatState) -> dict:
+    """What final scoring adds to a player's score for their board as it is now: culture sets, professions and
+    resources left ("total"), with each part. At the game's end this is exactly what is added to the score; during
+    the game it is the "final scoring so far" the table shows its owner (``seat_breakdown`` and the table both use
+    it, so the two never disagree)."""
     cards = player["cards"] + player["extra"]
     cultures = {c: 0 for c in CULTURES}
     symbols = {p: 0 for p in PROFESSIONS}
@@ -56,19 +60,32 @@ def seat_breakdown(player: SeatState) -> dict:
     culture = culture_points(cultures)
     profession_total = sum(part["points"] for part in professions.values())
     resources = sum(player["res"].values())
-    during = player["score"]
     return {
-        "during_game": during,
-        "buildings": player["scored"]["buildings"],
-        "card_points": player["scored"]["cards"],
-        "penalties": player["scored"]["penalties"],
         "cultures": {c: n for c, n in cultures.items() if n},
         "culture_sets": culture_sets(cultures),
         "culture": culture,
         "professions": profession_total,
         "by_profession": professions,
         "resources": resources,
-        "total": during + culture + profession_total + resources,
+        "total": culture + profession_total + resources,
+    }
+
+
+def seat_breakdown(player: SeatState) -> dict:
+    end = end_scoring(player)
+    during = player["score"]
+    return {
+        "during_game": during,
+        "buildings": player["scored"]["buildings"],
+        "card_points": player["scored"]["cards"],
+        "penalties": player["scored"]["penalties"],
+        "cultures": end["cultures"],
+        "culture_sets": end["culture_sets"],
+        "culture": end["culture"],
+        "professions": end["professions"],
+        "by_profession": end["by_profession"],
+        "resources": end["resources"],
+        "total": during + end["total"],
         "tiebreak": player["agriculture"] + sum(player["tools"]) + player["people"],
     }
 

@@ -207,6 +207,9 @@ def _board_view(state: State, seat: int) -> dict:
         "extra_count": len(player["extra"]),
         "buildings": [dict(building_record(b["id"]), scored=b["points"]) for b in player["buildings"]],
         "score": player["score"],
+        # What final scoring would add now (scoring.end_scoring): it reads the cards, so only once all are face up;
+        # a player sees their own from the start (``_own_board``).
+        "end": scoring.end_scoring(player) if over else None,
     }
 
 
@@ -214,7 +217,8 @@ def _own_board(state: State, public: dict) -> dict:
     """``_board_view`` as its owner sees it, from the board everyone else sees: every card it holds."""
     seat = public["seat"]
     cards, extra = _faces(state["seats"][seat], state["phase"] == flow.OVER, True)
-    return {**public, "cards": cards, "extra": extra, "backs": 0, "secret": len(face_down(state, seat))}
+    return {**public, "cards": cards, "extra": extra, "backs": 0, "secret": len(face_down(state, seat)),
+            "end": scoring.end_scoring(state["seats"][seat])}
 
 
 def _faces(player: SeatState, over: bool, every: bool) -> tuple[list[dict], list[dict]]:

@@ -17,6 +17,7 @@ from .content import (
     DICE_FOR_ALL_FACES,
     FEEDING_PENALTY,
     PLACE_BY_ID,
+    PROFESSION_ELEMENT,
     PROFESSION_LABELS,
     RESOURCE_LABELS,
     RESOURCES,
@@ -242,3 +243,19 @@ ASKED = {
     "pick_die": "Choose one of the dice rolled for all players.",
     "choose": "Choose a resource to take.",
 }
+
+
+def end_scoring_text(end: dict) -> str:
+    """The parts of a player's final scoring so far (``scoring.end_scoring``) in one line, each with its sum as
+    the engine counted it: "culture 2²+1² = 5 · 2 farmers × 3 agriculture = 6 · 4 resources"."""
+    parts = []
+    if end["culture_sets"]:
+        squares = "+".join(f"{n}²" for n in end["culture_sets"])
+        parts.append(f"culture {squares} = {end['culture']}")
+    for profession, part in end["by_profession"].items():
+        if part["symbols"]:
+            label = PROFESSION_LABELS[profession].lower() + ("s" if part["symbols"] > 1 else "")
+            parts.append(f"{part['symbols']} {label} × {part['element']} {PROFESSION_ELEMENT[profession]}"
+                         f" = {part['points']}")
+    parts.append(plural(end["resources"], "resource"))
+    return " · ".join(parts)

@@ -22,6 +22,7 @@ from apps.matches.engine import name_seats, seat_name
 from apps.matches.pictures import PICTURES
 from apps.matches.templatetags.pictures import sprite
 from apps.stone_age.content import CARD_BY_ID, GATHER_PLACES, RESOURCE_VALUE
+from apps.stone_age.wording import end_scoring_text
 
 register = template.Library()
 register.filter("seat_names", name_seats)
@@ -333,6 +334,12 @@ def final_totals(context, boards: Sequence[dict] | None) -> list[dict]:
     scores = outcome["scores"]
     return [{**board, "score": scores[board["seat"]]} if board["seat"] < len(scores) else board
             for board in boards or []]
+
+
+@register.filter
+def end_text(end: dict | None) -> str:
+    """A player's final scoring so far in one line (``wording.end_scoring_text`` of ``scoring.end_scoring``)."""
+    return end_scoring_text(end) if end else ""
 
 
 @register.filter
