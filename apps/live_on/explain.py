@@ -186,7 +186,7 @@ def _option(state: LiveOnState, seat: int, move: Move) -> str:
     text = f"{dice(fixed).capitalize()}: {percent(chance(fixed, EVENT_SUCCESS, need))}"
     if have + plans:
         spend = f"your {tokens(have, option.trait)}" + (" and the plans token" if plans else "")
-        text += (f"; {dice(fixed + have + plans)} with {spend}: "
+        text += (f"; up to {dice(fixed + have + plans)} if you spend {spend}: "
                  f"{percent(chance(fixed + have + plans, EVENT_SUCCESS, need))}. ")
     else:
         text += f". You have no {option.trait} token to add dice. "

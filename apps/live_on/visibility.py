@@ -1,8 +1,9 @@
 """What a seat (or a spectator) may see of a Live On state, and what it must not.
 
 Public: the region board, presence tokens, the settlement, every panel's tokens, resources and
-artifacts (front side, or the back once unveiled), drawn non-secret event fronts, and an event's
-outcomes once its card has been flipped, and what the last move changed of all this (``changes``).
+artifacts (front side, or the back once unveiled), drawn non-secret event fronts with their options' outcomes
+(listed for every card on the rules page), an event's back once its card has been flipped, and what the
+last move changed of all this (``changes``).
 Private: a secret's name, options, hidden rule and outcomes (its holder, and an empath who read it), and
 the seer's look at the top of a deck. Hidden from everyone: deck order, undrawn cards, unflipped backs and
 the generator state. ``closed``: why each piece shown to the viewer is closed to them now (``closed.reasons``).
@@ -40,11 +41,10 @@ def private(state: LiveOnState, seat: int | None) -> list[str]:
 
 
 def option_record(option, flipped: bool) -> dict:
-    record = {"trait": option.trait, "color": TRAIT_COLORS[option.trait], "diamonds": option.diamonds}
-    if flipped:
-        record["success"] = w.effect_text(option.success)
-        record["failure"] = w.effect_text(option.failure)
-    return record
+    """An option as the table shows it: what success and failure give or cost are shown from the start (the rules
+    page lists them for every card; only the card's back waits for the flip), in the table's short words."""
+    return {"trait": option.trait, "color": TRAIT_COLORS[option.trait], "diamonds": option.diamonds,
+            "success": w.effect_short(option.success), "failure": w.effect_short(option.failure)}
 
 
 def event_front(card: str, flipped: bool) -> dict:

@@ -21,6 +21,7 @@ from .content import (
     ZONE_ORDER,
     Role,
 )
+from .flow.board import effect_text  # noqa: F401  (the flow's logs say effects too)
 from .state import LiveOnState
 
 EFFECT_NAMES = {"health": "health", "morale": "morale", "res": "resource"}
@@ -33,27 +34,28 @@ def character(past: Role, gift: Role) -> str:
     return f"{gift.name} {past.name}"
 
 
-def effect_text(effects: tuple) -> str:
-    """English for parsed effects: 'lose 2 health, gain 1 resource, the event is resolved'."""
+def effect_short(effects: tuple) -> str:
+    """The table's short words for parsed effects, under an event's option: '+1 health, −1 resource'."""
     parts = []
     for name, n in effects:
+        sign = "+" if n > 0 else "−"
         if name in ("health", "morale"):
-            parts.append(f"{'gain' if n > 0 else 'lose'} {abs(n)} {name}")
+            parts.append(f"{sign}{abs(n)} {name}")
         elif name == "res":
-            parts.append(f"{'gain' if n > 0 else 'lose'} {abs(n)} resource{'s' if abs(n) != 1 else ''}")
+            parts.append(f"{sign}{abs(n)} resource{'s' if abs(n) != 1 else ''}")
         elif name == "art":
-            parts.append("gain an artifact")
+            parts.append("an artifact")
         elif name == "presence":
-            parts.append(f"add {n} presence token{'s' if n != 1 else ''} to this zone")
+            parts.append(f"+{n} presence here")
         elif name == "resolve":
-            parts.append("the event is resolved")
+            parts.append("event resolved")
         elif name == "reveal":
-            parts.append("the secret is revealed and resolved")
+            parts.append("secret revealed")
         elif name == "perfail":
-            parts.append("lose 1 morale for each failed roll")
+            parts.append("−1 morale per failed die")
         else:
-            parts.append(f"gain {n} {name} token{'s' if n != 1 else ''}")
-    return ", ".join(parts) if parts else "nothing happens"
+            parts.append(f"{sign}{abs(n)} {name}")
+    return ", ".join(parts) or "nothing"
 
 
 def zone_label(state: LiveOnState, zone: str) -> str:

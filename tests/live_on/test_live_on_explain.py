@@ -143,9 +143,9 @@ def test_the_log_of_a_roll_says_what_was_needed_and_what_came_of_it_in_words():
     after = play(state, 0, {"type": "spend", "trait": "active", "count": 2}, dice=[1, 3, 6, 5, 6, 6, 6], check=False)
     lines = [line["text"] for line in after["log"][len(state["log"]):]]
     assert "{p0} spends 2 active tokens to roll 2 more dice." in lines
-    assert "{p0} gathers: rolls [1 3 6], needing 4 or less: 2 successes, 2 resources gained." in lines
-    assert "{p0} rolled the group's lowest (1, 3 under 4): 3 bonus resources gained." in lines
-    assert "The presence die shows 5, more than the 1 presence token there: no event for this group." in lines
+    assert "{p0} gathers: rolls 1, 3 and 6, needing 4 or less: 2 successes, 2 resources gained." in lines
+    assert "{p0} rolled the group's lowest die, 1: 3 under the zone's 4 gives 3 bonus resources." in lines
+    assert "Event check at gather: rolled 5, over its 1 presence token: no event." in lines
 
 
 def text_of(page: str) -> str:

@@ -3,6 +3,7 @@ chooses, the empath at any time and the whole camp at the settling. Each test qu
 
 import html
 import random
+import re
 
 from test_live_on_helpers import ScriptedRng, answer, ask_kind, go, play, table
 
@@ -96,7 +97,7 @@ def farmer_dice(state, mage_rolls):
     after = play(state, state["ask"]["seat"], {"type": "spend", "trait": "communing", "count": count},
                  dice=list(mage_rolls) + [6] * 12, check=False)
     line = next(text for text in (entry["text"] for entry in after["log"]) if text.startswith("{p1} gathers"))
-    return line.split("[")[1].split("]")[0].count(" ") + 1
+    return len(re.findall(r"\d", line.split(" rolls ")[1].split(", needing")[0]))
 
 
 def test_a_mage_roll_of_3_or_4_adds_a_die_and_a_1_or_2_adds_one_and_takes_one():

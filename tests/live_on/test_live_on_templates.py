@@ -89,10 +89,10 @@ def test_after_a_roll_the_board_says_at_its_top_what_just_happened():
     before, seat, _ = next(game)
     for after, next_seat, _ in game:
         new = RULES.new_log_lines(before, after, seat)
-        if any("rolls [" in line for line in new):
+        if any(" rolls " in line for line in new):
             break
         before, seat = after, next_seat
-    roll = next(line for line in new if "rolls [" in line).replace(f"{{p{seat}}}", ["Ada", "Bo"][seat])
+    roll = next(line for line in new if " rolls " in line).replace(f"{{p{seat}}}", ["Ada", "Bo"][seat])
     text = html.unescape(BOARDS.board(after, seat))
     box = text.split('data-part="lo-la"')[1].split("</div>")[0]
     assert "What just happened" in box and roll in box

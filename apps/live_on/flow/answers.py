@@ -222,8 +222,8 @@ def a_invoke(state: LiveOnState, rng: Rng, seat: int, ask: Ask, move: Move) -> N
     for _ in rolls:
         zone = min(ZONE_ORDER, key=lambda z: (state["presence"][z], ZONE_ORDER.index(z)))
         state["presence"][zone] += 1
-    log(state, f"{p(seat)} invokes their patron god: every roll counts as a 1, and {len(rolls)} presence "
-               f"token(s) are added to the quietest zones.")
+    log(state, f"{p(seat)} invokes their patron god: every roll counts as a 1, and "
+               f"{counted(len(rolls), 'presence token')} go to the zones with the fewest.")
 
 
 def a_protect(state: LiveOnState, rng: Rng, seat: int, ask: Ask, move: Move) -> None:
@@ -259,8 +259,8 @@ def a_scout(state: LiveOnState, rng: Rng, seat: int, ask: Ask, move: Move) -> No
     entry: Scouted = {"roll": rng.die(), "face": EVENT_DIE[rng.below(6)] if ask["face"] else None}
     state["scouted_next"][zone] = entry
     where = "the camp" if zone == "camp" else zone_label(state, zone)
-    face = f", the event die {entry['face']}." if entry["face"] else "."
-    log(state, f"{p(seat)} scouts {where} for next round: the presence die shows {entry['roll']}{face}")
+    face = f", and an event would come from the {entry['face']} deck." if entry["face"] else "."
+    log(state, f"{p(seat)} scouts {where}: its event check next round will roll {entry['roll']}{face}")
 
 
 def contribute(state: LiveOnState, seat: int, building: str) -> None:

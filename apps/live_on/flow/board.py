@@ -540,8 +540,33 @@ def counted(n: int, word: str, plural: str = "") -> str:
     return f"{n} {plural or word + ('es' if word.endswith('s') else 's')}"
 
 
+def effect_text(effects: tuple) -> str:
+    """English for parsed effects: 'lose 2 health, gain 1 resource, the event is resolved'."""
+    parts = []
+    for name, n in effects:
+        if name in ("health", "morale"):
+            parts.append(f"{'gain' if n > 0 else 'lose'} {abs(n)} {name}")
+        elif name == "res":
+            parts.append(f"{'gain' if n > 0 else 'lose'} {abs(n)} resource{'s' if abs(n) != 1 else ''}")
+        elif name == "art":
+            parts.append("gain an artifact")
+        elif name == "presence":
+            parts.append(f"add {n} presence token{'s' if n != 1 else ''} to this zone")
+        elif name == "resolve":
+            parts.append("the event is resolved")
+        elif name == "reveal":
+            parts.append("the secret is revealed and resolved")
+        elif name == "perfail":
+            parts.append("lose 1 morale for each failed roll")
+        else:
+            parts.append(f"gain {n} {name} token{'s' if n != 1 else ''}")
+    return ", ".join(parts) if parts else "nothing happens"
+
+
 def fmt(rolls: list[int]) -> str:
-    return "[" + " ".join(str(r) for r in rolls) + "]" if rolls else "no dice"
+    """'6', '6 and 1', '6, 1 and 2': dice as a sentence says them."""
+    said = [str(r) for r in rolls]
+    return " and ".join([", ".join(said[:-1]), said[-1]] if len(said) > 1 else said) or "no dice"
 
 
 def zone_label(state: LiveOnState, zone: str) -> str:

@@ -18,6 +18,7 @@ from .board import (
     built,
     counted,
     discard_event,
+    effect_text,
     enc_options,
     encounter,
     extra,
@@ -52,7 +53,8 @@ def start_drawn_event(state: LiveOnState, rng: Rng, card: str, seats: list[int],
         return
     see(state, card)
     who = seats if event.kind == "group" else [drawer]
-    log(state, f"{p(drawer)} draws {event.name} ({event.deck}, {event.kind} event).")
+    meets = "the group meets it" if event.kind == "group" else "only they meet it"
+    log(state, f"{p(drawer)} draws {event.name} ({event.deck} deck): {meets}.")
     push(state, {"t": "enc_start", "card": card, "src": "event", "seats": who, "ctx": ctx, "zone": zone,
                  "group": seats})
 
@@ -96,7 +98,7 @@ def t_enc_roll(state: LiveOnState, rng: Rng, task: Task) -> None:
             rolls.remove(failed[0])
             log(state, f"{p(seat)}'s prayer removes a failed roll of {failed[0]}.", to=private_to(state, seat))
     enc["rolls"][str(seat)] = rolls
-    log(state, f"{p(seat)} rolls {fmt(rolls)}: {counted(successes(rolls), 'success')} (4 or less).",
+    log(state, f"{p(seat)} rolls {fmt(rolls)}, needing 4 or less: {counted(successes(rolls), 'success')}.",
         to=private_to(state, seat))
     event = EVENT_BY_ID.get(enc["card"]) if enc["src"] == "event" else None
     if event and event.deck == "spirit" and has_role(state, seat, "chosen") and rolls:
@@ -136,7 +138,8 @@ def t_enc_outcome(state: LiveOnState, rng: Rng, task: Task) -> None:
     rolls = enc["rolls"][str(seat)]
     failed = sum(r > EVENT_SUCCESS for r in rolls)
     effects = option.success if ok else option.failure
-    log(state, f"{p(seat)} {'succeeds' if ok else 'fails'}.", to=private_to(state, seat))
+    log(state, f"{p(seat)} {'succeeds' if ok else 'fails'} ({successes(rolls)} of "
+               f"{counted(option.diamonds, 'success')} needed): {effect_text(effects)}.", to=private_to(state, seat))
     flags = apply_effects(state, rng, seat, effects, failed=failed, zone=enc["zone"], group=enc["group"])
     enc["resolved"] = enc["resolved"] or flags["resolve"]
     enc["revealed"] = enc["revealed"] or flags["reveal"]
@@ -206,4 +209,4 @@ def place_over(state: LiveOnState, card: str, spot: str | None) -> None:
         log(state, f"There is nowhere to place {event.name}: it is discarded.")
         return
     state["spots"][spot].append({"id": card, "time": list(range(1, event.duration + 1))})
-    log(state, f"{event.name} settles over {spot_name(state, spot)}.")
+    log(state, f"{event.name} lingers over {spot_name(state, spot)}.")

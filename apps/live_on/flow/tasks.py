@@ -56,6 +56,7 @@ from .board import (
     spent,
     take_tokens,
     tool_bonus,
+    zone_label,
     zone_value,
 )
 from .encounters import place_location, start_drawn_event, t_enc_end, t_enc_flip, t_enc_outcome, t_enc_roll, t_enc_start
@@ -192,8 +193,8 @@ def t_gather_roll(state: LiveOnState, rng: Rng, task: Task) -> None:
         low, low_seat = min(all_rolls, key=lambda x: (x[0], seats.index(x[1])))
         if value - low > 0:
             got = gain_res(state, low_seat, value - low)
-            log(state, f"{p(low_seat)} rolled the group's lowest ({low}, {value - low} under {value}): "
-                       f"{counted(got, 'bonus resource')} gained.")
+            log(state, f"{p(low_seat)} rolled the group's lowest die, {low}: {value - low} under the zone's {value} "
+                       f"gives {counted(got, 'bonus resource')}.")
         for s in seats:
             if has_role(state, s, "forester") and spent(state, s, "keen") and any(r <= value for r in rolls[s]):
                 mine = sorted(rolls[s])
@@ -212,7 +213,8 @@ def t_explore_roll(state: LiveOnState, rng: Rng, task: Task) -> None:
     for s in seats:
         rolls = roll_dice(rng, 1 + tool_bonus(state, s, "explore"))
         wins += sum(r <= value for r in rolls)
-        log(state, f"{p(s)} explores: rolls {fmt(rolls)}, needing {value} or less.")
+        log(state, f"{p(s)} explores: rolls {fmt(rolls)}, needing {value} or less: "
+                   f"{counted(sum(r <= value for r in rolls), 'event')} found.")
     state["explore"] = {"zone": zone, "seats": seats, "left": wins, "deep": task["deep"], "avoided": False}
     push(state, {"t": "explore_step"})
 
@@ -225,7 +227,7 @@ def t_explore_step(state: LiveOnState, rng: Rng, task: Task) -> None:
     ex["left"] -= 1
     face = EVENT_DIE[rng.below(6)]
     state["face"] = face
-    log(state, f"The event die shows {face}.")
+    log(state, f"The event die picks the {face} deck.")
     push(state, *whisper_tasks(state, ex["seats"]), {"t": "explore_face"})
 
 
@@ -261,7 +263,7 @@ def t_avoid_roll(state: LiveOnState, rng: Rng, task: Task) -> None:
     if any(r <= value for r in rolls):
         ex["avoided"] = True
     log(state, f"{p(s)} rolls {fmt(rolls)} to see it coming, needing {value} or less." if rolls
-        else f"{p(s)} spends nothing to see it coming.")
+        else f"{p(s)} rolls no dice to see it coming.")
 
 
 def t_avoid_end(state: LiveOnState, rng: Rng, task: Task) -> None:
@@ -311,7 +313,8 @@ def t_cave_roll(state: LiveOnState, rng: Rng, task: Task) -> None:
     for s in seats:
         rolls = roll_dice(rng, 1 + extra(state, s) + tool_bonus(state, s, "cave"))
         wins += sum(r <= value for r in rolls)
-        log(state, f"{p(s)} seeks shelter: rolls {fmt(rolls)}, needing {value} or less.")
+        log(state, f"{p(s)} seeks shelter: rolls {fmt(rolls)}, needing {value} or less: "
+                   f"{counted(sum(r <= value for r in rolls), 'success')}.")
     if wins >= len(seats):
         state["sheltered"].append(zone)
         log(state, "The cave hides the group: no presence tokens and no event for them this round.")
@@ -347,7 +350,8 @@ def t_rest_roll(state: LiveOnState, rng: Rng, task: Task) -> None:
                 gain_trait(state, s, t, 1)
         rolls = roll_dice(rng, 1 + tool_bonus(state, s, "rest"))
         ok = any(r <= value for r in rolls)
-        log(state, f"{p(s)} rests: rolls {fmt(rolls)}, needing {value} or less" + (", a success." if ok else "."))
+        log(state, f"{p(s)} rests: rolls {fmt(rolls)}, needing {value} or less" + (", a success." if ok else
+                                                                                     ": no success."))
         if ok:
             tasks.append({"t": "ask", "ask": pick_ask(s, True, "rest", key="rest1")})
             tasks.append({"t": "ask", "ask": pick_ask(s, True, "rest", key="rest2", exclude_key="rest1")})
@@ -380,8 +384,8 @@ def t_settle_roll(state: LiveOnState, rng: Rng, task: Task) -> None:
         more = roll_dice(rng, extra(state, s))
         wins = sum(r <= value for r in own)
         pooled += sum(r <= value for r in more)
-        log(state, f"{p(s)} settles: rolls {fmt(own)}" + (f" and {fmt(more)}" if more else "")
-            + f", needing {value} or less.")
+        log(state, f"{p(s)} settles: rolls {fmt(own + more)}, needing {value} or less: "
+                   f"{counted(wins + sum(r <= value for r in more), 'success')}.")
         tasks += [{"t": "ask", "ask": {"kind": "contribute", "seat": s}} for _ in range(wins)]
         if has_role(state, s, "farmer") and spent(state, s, "active") and 1 in own + more:
             tasks.append({"t": "craft", "seat": s, "group": group})
@@ -389,7 +393,8 @@ def t_settle_roll(state: LiveOnState, rng: Rng, task: Task) -> None:
         if s not in settling and extra(state, s):
             more = roll_dice(rng, extra(state, s))
             pooled += sum(r <= value for r in more)
-            log(state, f"{p(s)} lends a hand from the rest zone: rolls {fmt(more)}, needing {value} or less.")
+            log(state, f"{p(s)} lends a hand from the rest zone: rolls {fmt(more)}, needing {value} or less: "
+                       f"{counted(sum(r <= value for r in more), 'success')}.")
     if pooled:
         log(state, f"The extra dice give {counted(pooled, 'success')}, paid from the resources of one player at "
                    "camp.")
@@ -443,14 +448,14 @@ def t_group_event(state: LiveOnState, rng: Rng, task: Task) -> None:
     tokens = sum(state["presence"][z] for z in group_zones(key))
     scouted = state["scouted"].get(key)
     roll = scouted["roll"] if scouted else rng.die()
+    check = (f"Event check at {'the camp' if key == 'camp' else zone_label(state, key)}: "
+             f"{'scouted roll' if scouted else 'rolled'} {roll}")
     if roll > tokens:
-        log(state, f"The presence die shows {roll}, more than the {counted(tokens, 'presence token')} there: "
-                   "no event for this group.")
+        log(state, f"{check}, over its {counted(tokens, 'presence token')}: no event.")
         return
     for z in group_zones(key):
         state["presence"][z] = 0
-    log(state, f"The presence die shows {roll}, no more than the {counted(tokens, 'presence token')} there: "
-               "an event comes.")
+    log(state, f"{check}, not over its {counted(tokens, 'presence token')}: an event comes.")
     tasks: list[Task] = []
     if key == "camp" and built(state, "hall"):
         tasks.append({"t": "ask", "ask": {"kind": "hall", "seat": group["seats"][0], "group": group["seats"]}})
@@ -465,7 +470,7 @@ def t_event_die(state: LiveOnState, rng: Rng, task: Task) -> None:
     group = next(g for g in state["groups"] if g["key"] == task["key"])
     face = task["face"] or EVENT_DIE[rng.below(6)]
     state["face"] = face
-    log(state, f"The event die shows {face}.")
+    log(state, f"The event die picks the {face} deck.")
     push(state, *whisper_tasks(state, group["seats"]), {"t": "event_draw", "key": task["key"]})
 
 
@@ -495,7 +500,7 @@ def t_food_check(state: LiveOnState, rng: Rng, task: Task) -> None:
     hungry as a whole; otherwise each group that ate nothing does. Nobody goes hungry twice in one keeping."""
     total = sum(pl["ate"] for pl in state["seats"])
     need = food_need(state)
-    log(state, f"The band eats {counted(total, 'resource')} (it needs {need}, and at least one per group).")
+    log(state, f"The band eats {counted(total, 'resource')} ({need} needed, at least one per group).")
     if total < need:
         log(state, f"The band is {counted(need - total, 'resource')} short: everyone goes hungry.")
         hungry = list(range(state["players"]))
@@ -521,7 +526,9 @@ def t_lose(state: LiveOnState, rng: Rng, task: Task) -> None:
 
 def t_time_die(state: LiveOnState, rng: Rng, task: Task) -> None:
     roll = rng.die()
-    log(state, f"The time die shows {roll}.")
+    changes = any(roll in art["time"] for pl in state["seats"] for art in pl["arts"]) or any(
+        entry["time"] and roll not in entry["time"] for spot in SPOTS for entry in state["spots"][spot])
+    log(state, f"The time die shows {roll}{':' if changes else ': nothing changes.'}")
     for seat, pl in enumerate(state["seats"]):
         for art in pl["arts"]:
             if art["time"] and roll in art["time"]:
@@ -530,13 +537,13 @@ def t_time_die(state: LiveOnState, rng: Rng, task: Task) -> None:
                 card = ARTIFACT_BY_ID[art["id"]]
                 assert card.back is not None, "only an artifact with a back has a time token"
                 see_back(state, "art:" + art["id"])
-                log(state, f"{p(seat)}'s {card.front.name} is unveiled: {card.back.name}.")
+                log(state, f"{p(seat)}'s {card.front.name} is unveiled (its time token has {roll}): {card.back.name}.")
     for spot in SPOTS:
         keep = []
         for entry in state["spots"][spot]:
             if entry["time"] and roll not in entry["time"]:
                 discard_event(state, entry["id"])
-                log(state, f"{EVENT_BY_ID[entry['id']].name} passes.")
+                log(state, f"{EVENT_BY_ID[entry['id']].name} ends: its time token lacks {roll}.")
             else:
                 keep.append(entry)
         state["spots"][spot] = keep
