@@ -224,6 +224,23 @@ def vp_of(view: dict, seat: int | None) -> dict | None:
 
 
 @register.filter
+def tile_of(tile: str) -> dict:
+    """``e.move.tile|tile_of``: a tile id ("yellow-2") as its ``column`` and ``level``, to draw its chip."""
+    column, _, level = tile.rpartition("-")
+    return {"column": column, "level": level}
+
+
+@register.filter
+def hand_of(view: dict, seat: int | None) -> dict | None:
+    """The viewing seat's hand in short, for the line at the top of the board (issue 39: at 1280 px the cards came
+    below the first screen): ``backs``, its count per colour; None for a spectator."""
+    if seat is None:
+        return None
+    counts = view["seats"][seat]["hand_counts"]
+    return {"backs": [{"color": c, "count": counts[c]} for c in CARD_COLORS]}
+
+
+@register.filter
 def card(card_id: str):
     """``e.move.card|card``: the card itself (its name, text and points), for a choice that names one."""
     return CARD_BY_ID[card_id]
@@ -248,29 +265,38 @@ def origins_map() -> dict:
 
 
 # --- The drawn board --------------------------------------------------------------------------
-# A pawn is a piece in its owner's colour (PIECE_W x PIECE_H map units, about 29 px tall at desktop width) holding a
-# block of width x height squares in the pawn's colour, so owner, colour, height and width read at a glance; above
-# the block its number reads height x width (13.5 units: >= 10 px wherever the map is drawn >= 754 px wide), written
-# as every text names a pawn ("white 2x1": height 2, width 1, with a letter x), so a pawn's link is named with the
-# words it shows. A picked or just-changed pawn is ringed by its piece's own outline, never by anything wider (the
-# build keeps every piece and name apart); every tappable thing carries a transparent square of HIT x HIT map units
-# (>= 44 px wherever the map is drawn >= 760 px).
+# A pawn is a piece of PIECE_W x PIECE_H map units (about 29 px tall at desktop width) whose body is in the pawn's own
+# colour (white, brown or black: what every text names, "white 2x1"), inside a thick ring in its owner's colour
+# (issue 39: a newcomer read a piece in the owner's colour as the pawn's colour); on the body its number reads
+# height x width (13.5 units: >= 10 px wherever the map is drawn >= 754 px wide), written as every text names a pawn
+# (with a letter x), and under it a block of width x height squares, so colour, owner, height and width read at a
+# glance. The ring's outer edge keeps within the piece's box plus 1 unit, so no piece covers a name or another piece
+# (scripts/origins_world/build.py places them); a picked or just-changed pawn glows, it grows no wider mark. Every
+# tappable thing carries a transparent square of HIT x HIT map units (>= 44 px wherever the map is drawn >= 760 px).
 
 HIT = 58
 PIECE_W, PIECE_H = geometry.PIECE_W, geometry.PIECE_H
-BLOCK = 4.5
+BLOCK = 4.2
+RING = 5  # the owner's ring: a stroke this wide, centred on the piece's rect (origins.css .og-piece)
+GLYPH_BLOCK = 5  # a glyph has no number: its block is larger, in the middle of the body (4 wide: the body's width)
+INSET = RING / 2 - 1  # the rect inside the piece's box, so the ring's outer edge is the box plus 1 unit
 
 
-def _pawn_art(pawn: dict, x: float, y: float) -> dict:
-    """Coordinates of one pawn's piece centred on (x, y): the piece, its block of squares, the hit square."""
-    w, h = BLOCK * pawn["width"], BLOCK * pawn["height"]
-    left, top = x - w / 2, y + PIECE_H / 2 - 3 - h
-    grid = "".join(f"M{left + BLOCK * i:g} {top:g}v{h:g}" for i in range(1, pawn["width"]))
-    grid += "".join(f"M{left:g} {top + BLOCK * i:g}h{w:g}" for i in range(1, pawn["height"]))
+def _pawn_art(pawn: dict, x: float, y: float, block: float = BLOCK, middle: bool = False) -> dict:
+    """Coordinates of one pawn's piece centred on (x, y): the piece (its rect inside the owner's ring), its block of
+    squares (under its number; in the ``middle`` of the body for a glyph, which has no number), its number, the hit
+    square."""
+    w, h = block * pawn["width"], block * pawn["height"]
+    left = x - w / 2
+    top = y - h / 2 if middle else y + PIECE_H / 2 - INSET - RING / 2 - 1 - h  # 1 unit above the ring
+    grid = "".join(f"M{left + block * i:g} {top:g}v{h:g}" for i in range(1, pawn["width"]))
+    grid += "".join(f"M{left:g} {top + block * i:g}h{w:g}" for i in range(1, pawn["height"]))
     return {"x": f"{left:g}", "y": f"{top:g}", "w": f"{w:g}", "h": f"{h:g}", "grid": grid,
-            "px": f"{x - PIECE_W / 2:g}", "py": f"{y - PIECE_H / 2:g}", "pw": PIECE_W, "ph": PIECE_H,
-            "hit_x": f"{x - HIT / 2:g}", "hit_y": f"{y - HIT / 2:g}", "cx": f"{x:g}", "cy": f"{y:g}",
-            "size_y": f"{y - PIECE_H / 2 + 13:g}", "size": f"{pawn['height']}x{pawn['width']}"}
+            "px": f"{x - PIECE_W / 2 + INSET:g}", "py": f"{y - PIECE_H / 2 + INSET:g}",
+            "pw": f"{PIECE_W - 2 * INSET:g}", "ph": f"{PIECE_H - 2 * INSET:g}",
+            "hit_x": f"{x - HIT / 2:g}", "hit_y": f"{y - HIT / 2:g}",
+            "cx": f"{x:g}", "cy": f"{y:g}", "size_y": f"{y - PIECE_H / 2 + 15.5:g}",
+            "size": f"{pawn['height']}x{pawn['width']}"}
 
 
 # A lit territory's square grows up to TARGET_HIT units (about 57 px at 1280 px) while it keeps clear of every other lit
@@ -405,11 +431,15 @@ def last_turn(view: dict, seat: int | None) -> dict | str:
 
 
 @register.simple_tag
-def pawn_glyph(form: str) -> dict:
-    """A reserve form drawn the way the map draws pawns (for the evolve buttons)."""
+def pawn_glyph(form: str, numbered: bool = False) -> dict:
+    """A reserve form drawn the way the map draws pawns (for the evolve buttons, the lit pawns' list, the reserve;
+    ``numbered``, for the key, exactly as on the map, number and all): its body in its ``color`` (class
+    ``pc-<color>``), the ring in whichever seat's colour the drawing's class names; without a number, its block of
+    squares is larger and in the middle of the body."""
     color, height, width = parse_form(form)
-    art = _pawn_art({"width": width, "height": height}, 20, 22)
-    return dict(art, fill=PAWN_FILL[color], words=form_words(form))
+    art = (_pawn_art({"width": width, "height": height}, 20, 22) if numbered  # the key: exactly as on the map
+           else _pawn_art({"width": width, "height": height}, 20, 22, block=GLYPH_BLOCK, middle=True))
+    return dict(art, fill=PAWN_FILL[color], color=color, words=form_words(form))
 
 
 # --- Player panels and the supply, drawn as a table top ---------------------------------------------------------
