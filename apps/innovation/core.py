@@ -593,7 +593,7 @@ class Game:
         self.move(card, "deck", None, f"{{p{seat}}} returned {{0}} to the bottom of its supply pile.")
 
     def to_hand(self, seat: int, card: str, text: str | None = None) -> None:
-        self.move(card, "hand", seat, text or f"{{p{seat}}} took {{0}} into hand.")
+        self.move(card, "hand", seat, text or f"{{p{seat}}} took {{0}} into their hand.")
 
     def to_score(self, seat: int, card: str, text: str | None = None) -> None:
         """A transfer into a score pile (not scoring)."""

@@ -334,36 +334,73 @@ OWN_LINE = re.compile(r"^\{p(?P<seat>\d+)\} (?P<did>.*?)\.?$")
 EFFECT_LINE = re.compile(r"^[^:{]+: \{p(?P<seat>\d+)\} (?P<did>.*?)\.?$")
 
 
+SCORE_PILE_NOTE = re.compile(r" \(into their score pile\)")
+
+
+def _as_seen_by(did: str, seat: int, names: list[str]) -> str:
+    """A log line's words as ``seat`` reads them: ``seat`` is "you" ("your score pile"), the others by name."""
+    did = did.replace(f"{{p{seat}}}'s", "your").replace(f"{{p{seat}}}", "you")
+    return name_seats(did, names)
+
+
+def _effect(seat: int, did: str, viewer: int, names: list[str]) -> str:
+    """One thing a dogma did, as the viewer reads it: "you drew City States", "Bea scored a 3"."""
+    did = SCORE_PILE_NOTE.sub("", did)  # (the log says it; the box is short)
+    if seat == viewer:
+        return "you " + _as_seen_by(did, viewer, names).replace(" their ", " your ")
+    return f"{wording.seat_name(names, seat)} {_as_seen_by(did, viewer, names)}"
+
+
+EFFECTS_SHOWN = 2  # what one dogma did, at most, in the box; the log has the rest
+
+
+def _runs(effects: list[str]) -> list[str]:
+    """The effects with a run of the same one said once: "you gave a 1 to Bea (3 times)"."""
+    said: list[str] = []
+    times: list[int] = []
+    for e in effects:
+        if said and said[-1] == e:
+            times[-1] += 1
+        else:
+            said.append(e)
+            times.append(1)
+    return [e if n == 1 else f"{e} ({n} times)" for e, n in zip(said, times, strict=True)]
+
+
 def last_turns(view: dict, seat: int | None, names: list[str]) -> list[str]:
     """What the others did in their latest turns (between ``seat``'s actions), one line per player from the log, so
-    a phone player, whose log waits behind a button, sees at the top of the board what just happened: each
-    top-level action ("melded Road Building onto their board", "dogma of Clothing"), and what their dogmas did to
-    ``seat`` (at most two lines). Empty for an onlooker, or before anyone else has acted."""
+    a phone player, whose log waits behind a button, sees at the top of the board whose turn it was and what each of
+    their actions did: "Bea's turn: dogma of Archery: you drew City States, you gave a 1 to Bea; then drew
+    a 1." A dogma says at most two of the things it did (the log has them all). Empty for an onlooker,
+    or before anyone else has acted."""
     if seat is None:
         return []
-    blocks: list[tuple[int, str, list[str]]] = []  # (actor, action, what it did to seat)
+    blocks: list[tuple[int, str, list[str]]] = []  # (actor, action, what it did)
     for line in view.get("log") or []:
         dogma, own = DOGMA_LINE.match(line), OWN_LINE.match(line)
         found = dogma or own
         if found is not None:
-            action = f"dogma of {dogma.group('card')}" if dogma else name_seats(found.group("did"), names)
-            blocks.append((int(found.group("seat")), action, []))
-        elif blocks and (effect := EFFECT_LINE.match(line)) and int(effect.group("seat")) == seat:
-            blocks[-1][2].append(name_seats(effect.group("did"), names).replace(" their ", " your "))
+            actor = int(found.group("seat"))
+            action = (f"dogma of {dogma.group('card')}" if dogma
+                      else _as_seen_by(found.group("did"), seat, names))
+            blocks.append((actor, action, []))
+        elif blocks and (effect := EFFECT_LINE.match(line)):
+            blocks[-1][2].append(_effect(int(effect.group("seat")), effect.group("did"), seat, names))
     while blocks and blocks[-1][0] == seat:  # the player's own actions this turn
         blocks.pop()
     done: dict[int, list[str]] = {}
-    on_me: list[str] = []
     for actor, action, effects in reversed(blocks):
         if actor == seat:
             break
+        said = _runs(effects)
+        if said:
+            more = f" and {len(said) - EFFECTS_SHOWN} more" if len(said) > EFFECTS_SHOWN else ""
+            # what it did to the viewer first, if not all is said
+            shown = sorted(sorted(range(len(said)), key=lambda i: not said[i].startswith("you "))[:EFFECTS_SHOWN])
+            action += ": " + ", ".join(said[i] for i in shown) + more
         done.setdefault(actor, []).insert(0, action)
-        on_me[:0] = effects
-    lines = [f"{wording.seat_name(names, s)}: " + "; ".join(acts) + "." for s, acts in reversed(done.items())]
-    if on_me:
-        more = f" (and {len(on_me) - 2} more)" if len(on_me) > 2 else ""
-        lines.append("You: " + "; ".join(on_me[:2]) + more + ".")
-    return lines
+    return [f"{wording.seat_name(names, s)}'s turn: " + "; then ".join(acts) + "."
+            for s, acts in reversed(done.items())]
 
 
 def specials(view: dict, seat: int | None, names: list[str]) -> list[dict]:

@@ -3,8 +3,11 @@
 where it went."""
 
 import random
+import re
 
+from apps.innovation.cards import CARDS
 from apps.innovation.engine import RULES
+from apps.matches.engine import name_seats
 
 JARGON = ("activated", "non-demand", "unsplayed", "achieved age", "free draw", "cards left.", "cards right.",
           "cards up.")
@@ -30,3 +33,36 @@ def test_every_log_template_says_what_happened_in_a_players_words():
         for verb, where in WHERE.items():
             if verb in line:
                 assert where in line, line
+
+
+# What a player's log must never show: a seat's or a card's internal name, a template's placeholder, a program's word.
+LEAKS = re.compile(r"[{}\[\]_<>]|\bp\d\b|\bNone\b|\bseat\b|\bpending\b|\bdogma_|\bpick\b")
+# A hand, a board or a score pile is always someone's ("from their score pile", "to Bea's hand").
+WHOSE = re.compile(r"\b(?:from|into|to|onto) (?:score pile|hand|board)\b")
+# Each game word the log uses, with what says what it did.
+SAYS = {"splayed": "icons now count", "tucked": "under", "scored": "score pile", "returned": "supply pile",
+        "melded": "board", "transferred": "'s ", "carried out the dogma of": "dogma of "}
+
+
+def test_every_log_line_a_player_reads_along_random_games_is_plain_words():
+    """Issue 39: the log as each seat reads it (its cards hidden or named, the seats by name), never an internal id
+    or an unexplained token; each game word with what it did and to whom."""
+    names = ["Ada", "Bea", "Cy", "Dee"]
+    card_names = set(CARDS)
+    for seed in range(8):
+        players = 2 + seed % 3
+        rnd, state = random.Random(seed), RULES.setup(players, seed)
+        while RULES.outcome(state) is None:
+            seat = RULES.active_seats(state)[0]
+            state = RULES.apply(state, seat, rnd.choice(RULES.legal_moves(state, seat)))
+        for viewer in range(players):
+            for line in RULES.view(state, viewer)["log"]:
+                read = name_seats(line, names[:players])
+                assert not LEAKS.search(read), read
+                assert not WHOSE.search(read), read
+                source, _, rest = read.partition(": ")
+                if rest and source not in card_names:  # else the card whose dogma did it
+                    assert " " in source, f"{read!r}: a line starts with a card's name or a sentence, no label"
+                for word, what in SAYS.items():
+                    if word in read:
+                        assert what in read, read

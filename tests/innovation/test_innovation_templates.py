@@ -8,7 +8,7 @@ import re
 
 from test_innovation_helpers import dogma, give, on_top, table
 
-from apps.innovation import pages
+from apps.innovation import layout, pages
 from apps.innovation.cards import CARDS
 from apps.innovation.engine import RULES
 from apps.innovation.pictures import ICONS, TILES
@@ -209,7 +209,7 @@ def test_the_board_marks_what_the_last_move_changed_and_nothing_else():
 
 
 def last_turn(page: str) -> list[str]:
-    """The lines of the 'Last turn' box at the top of the board, as read."""
+    """The lines of the box at the top of the board saying what the others did since one's last action, as read."""
     box = re.search(r'<div class="in-since"[^>]*>(.*?)</div>', page)
     return re.findall(r"<p>(.*?)</p>", box.group(1)) if box else []
 
@@ -227,15 +227,30 @@ def test_the_board_says_what_the_others_did_last_and_what_it_did_to_you():
         seat = s["pending"]["seat"]
         s = RULES.apply(s, seat, BOARDS.legal_entries(s, seat)[0]["move"])
     lines = last_turn(html.unescape(BOARDS.board(s, 0)))
-    assert lines[0] == "Bea: dogma of Archery.", lines
-    assert lines[1] == "You: drew City States; gave a 1 to Bea.", lines
-    assert "{p" not in lines[1] and " their " not in lines[1], lines
-    assert last_turn(html.unescape(BOARDS.board(s, 1))) == ["Ada: melded Sailing onto their board; drew a 1."], \
-        "Bea, mid-turn, still reads Ada's turn, not her own"
+    # whose turn it was, and what each action did, in one line (issue 39: "LAST TURN" confused a newcomer)
+    assert lines == ["Bea's turn: dogma of Archery: you drew City States, you gave a 1 to Bea."], lines
+    assert "{p" not in lines[0] and " their " not in lines[0], lines
+    assert last_turn(html.unescape(BOARDS.board(s, 1))) == [
+        "Ada's turn: melded Sailing onto their board; then drew a 1."], "Bea, mid-turn, still reads Ada's turn"
     assert 'class="in-since"' not in BOARDS.board(s, None), "an onlooker reads the log"
     s = RULES.apply(s, 1, {"type": "draw"})
     s = RULES.apply(s, 0, {"type": "draw"})
-    assert last_turn(html.unescape(BOARDS.board(s, 0)))[0] == "Bea: dogma of Archery; drew a 1.", "still, mid-turn"
+    assert last_turn(html.unescape(BOARDS.board(s, 0)))[0] == (
+        "Bea's turn: dogma of Archery: you drew City States, you gave a 1 to Bea; then drew a 1."), \
+        "still, mid-turn"
+
+
+def test_the_last_turn_box_says_at_most_two_things_a_dogma_did_those_to_you_first_and_a_run_once():
+    log = ["Archery: {p1} carried out the dogma of Archery.", "Archery: {p1} drew a 1.", "Archery: {p1} drew a 1.",
+           "Archery: {p1} drew a 2.", "Archery: {p0} gave Oars to {p1}.", "Archery: {p0} scored a 3 (into their score"
+           " pile).", "{p1} claimed the age 1 achievement."]
+    view = {"log": log}
+    assert layout.last_turns(view, 0, ["Ada", "Bea"]) == [
+        "Bea's turn: dogma of Archery: you gave Oars to Bea, you scored a 3 and 2 more; then"
+        " claimed the age 1 achievement."]
+    assert layout.last_turns(view, 1, ["Ada", "Bea"]) == []
+    assert layout.last_turns({"log": log[:4]}, 0, ["Ada", "Bea"]) == [
+        "Bea's turn: dogma of Archery: Bea drew a 1 (2 times), Bea drew a 2."]
 
 
 def test_the_table_says_how_the_game_is_won_in_the_rules_pages_words():

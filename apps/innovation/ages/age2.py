@@ -19,9 +19,9 @@ def canal_building(g: Game, s: int, me: int) -> None:
     if not g.ask(s, "You may exchange your highest cards in hand with your highest cards in your score pile."):
         return
     for card in from_hand:
-        g.to_score(s, card, f"{P(s)} moved {{0}} from hand to score pile.")
+        g.to_score(s, card, f"{P(s)} moved {{0}} from their hand to their score pile.")
     for card in from_score:
-        g.to_hand(s, card, f"{P(s)} moved {{0}} from score pile to hand.")
+        g.to_hand(s, card, f"{P(s)} moved {{0}} from their score pile to their hand.")
 
 
 def construction_demand(g: Game, s: int, me: int) -> None:

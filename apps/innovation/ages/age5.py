@@ -120,7 +120,7 @@ def statistics(g: Game, s: int, me: int) -> None:
                              group=done_so_far("take", taken))
         if card is None:
             return
-        g.to_hand(s, card, f"{P(s)} took {{0}} from score pile into hand.")
+        g.to_hand(s, card, f"{P(s)} took {{0}} from their score pile into their hand.")
         taken.append(card)
         if len(g.hand(s)) != 1:
             return
@@ -128,7 +128,7 @@ def statistics(g: Game, s: int, me: int) -> None:
 
 def statistics_third(g: Game, s: int, me: int) -> None:
     for card in highest(g.score_pile(s)):
-        g.to_hand(s, card, f"{P(s)} took {{0}} from score pile into hand.")
+        g.to_hand(s, card, f"{P(s)} took {{0}} from their score pile into their hand.")
 
 
 def splay_yellow_right(g: Game, s: int, me: int) -> None:

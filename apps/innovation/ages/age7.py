@@ -11,9 +11,9 @@ def bicycle(g: Game, s: int, me: int) -> None:
     if not (hand or score) or not g.ask(s, "You may exchange all cards in your hand with all in your score pile."):
         return
     for card in hand:
-        g.to_score(s, card, f"{P(s)} moved {{0}} from hand to score pile.")
+        g.to_score(s, card, f"{P(s)} moved {{0}} from their hand to their score pile.")
     for card in score:
-        g.to_hand(s, card, f"{P(s)} moved {{0}} from score pile to hand.")
+        g.to_hand(s, card, f"{P(s)} moved {{0}} from their score pile to their hand.")
 
 
 def _give_score_cards(g: Game, s: int, me: int, count: int) -> None:
@@ -88,7 +88,7 @@ def publications_rearrange(g: Game, s: int, me: int) -> None:
     rest = [c for c in pile if c not in order]
     new = list(reversed(order + rest))
     pile[:] = new
-    g.log(f"{P(s)} rearranged the {color} pile.")
+    g.log(f"{P(s)} rearranged the cards of their {color} pile.")
     g.dirty.add(s)
     g.changed()
 

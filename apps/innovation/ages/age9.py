@@ -106,13 +106,13 @@ def satellites_meld(g: Game, s: int, me: int) -> None:
 def services(g: Game, s: int, me: int) -> None:
     cards = highest(g.score_pile(s))
     for taken in cards:
-        g.to_hand(me, taken, f"{P(s)} transferred {{0}} from score pile to {P(me)}'s hand.")
+        g.to_hand(me, taken, f"{P(s)} transferred {{0}} from their score pile to {P(me)}'s hand.")
     if not cards:
         return
     card = g.choose_card(s, [c for c in g.tops(me) if not has_icon(c, "leaf")],
                          f"Choose a top card of {P(me)} without a leaf to take into your hand.")
     if card is not None:
-        g.to_hand(s, card, f"{P(s)} took {{0}} from {P(me)}'s board into hand.")
+        g.to_hand(s, card, f"{P(s)} took {{0}} from {P(me)}'s board into their hand.")
 
 
 def specialization(g: Game, s: int, me: int) -> None:
@@ -124,7 +124,7 @@ def specialization(g: Game, s: int, me: int) -> None:
     for other in g.others(s):
         taken = g.top(other, color)
         if taken is not None:
-            g.to_hand(s, taken, f"{P(s)} took {{0}} from {P(other)}'s board into hand.")
+            g.to_hand(s, taken, f"{P(s)} took {{0}} from {P(other)}'s board into their hand.")
 
 
 def splay_yellow_or_blue_up(g: Game, s: int, me: int) -> None:
