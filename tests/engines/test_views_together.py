@@ -7,6 +7,7 @@ import random
 import pytest
 
 from apps.matches.engine import engine
+from apps.stone_age.scoring import end_scoring
 from tests.engines.games import random_game, rows
 
 GAMES_PER_SIZE = 3
@@ -65,7 +66,8 @@ def _stone_age_shown(state, s, public, own):
     player = state["seats"][s]
     return ([card["id"] for card in own["cards"]] == player["cards"]
             and [card["id"] for card in own["extra"]] == player["extra"] and own["backs"] == 0
-            and all(card in own["cards"] for card in public["cards"]))
+            and all(card in own["cards"] for card in public["cards"])
+            and own["end"] == end_scoring(player) and (public["end"] is None or state["phase"] == "over"))
 
 
 def _innovation_alike(state, players):
@@ -82,7 +84,8 @@ def _innovation_alike(state, players):
 def _shared_parts():
     return {"innovation": _innovation_alike,
             "origins": _own_shows_only("origins", ("hand",), _origins_shown),
-            "stone_age": _own_shows_only("stone_age", ("cards", "extra", "backs", "secret"), _stone_age_shown)}
+            "stone_age": _own_shows_only("stone_age", ("cards", "extra", "backs", "secret", "end"),
+                                        _stone_age_shown)}
 
 
 @pytest.mark.parametrize("slug", ["innovation", "origins", "stone_age"])
