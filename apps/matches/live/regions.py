@@ -108,7 +108,13 @@ def _plain(value):
 
 
 def _encoded(value) -> bytes:
-    return orjson.dumps(value, default=_plain, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
+    """``value`` as a key holds it, its dicts' keys sorted (a state read back from PostgreSQL has its keys in
+    another order than the one just played). Allowing keys other than texts took half the time of encoding a map:
+    only a value that has some (a dict of seats) is encoded again with them, to the same bytes."""
+    try:
+        return orjson.dumps(value, default=_plain, option=orjson.OPT_SORT_KEYS)
+    except orjson.JSONEncodeError:
+        return orjson.dumps(value, default=_plain, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
 
 
 def inputs_of(region: Region, context: dict) -> dict:
