@@ -31,12 +31,22 @@
   }
   function close() {
     delete root.dataset.drawer;
-    openedFrom.focus();
+    // (a "Just now" line replaced by a move while the drawer was open: its successor takes the focus)
+    const back = openedFrom.isConnected ? openedFrom : root.querySelector("[data-just-now]") || logOpener || opener;
+    back.focus();
   }
   function chatSeen() { return wide.matches || root.dataset.drawer === "chat"; }
 
   opener.addEventListener("click", () => { openedFrom = opener; open("chat"); });
   if (logOpener) logOpener.addEventListener("click", () => { openedFrom = logOpener; open("log"); });
+  // The decision bar's "Just now" line opens the log too (on a phone: a desk shows the log beside the board and draws
+  // no such line); one listener on the match, as a move replaces the line.
+  root.addEventListener("click", (event) => {
+    const line = event.target.closest && event.target.closest("[data-just-now]");
+    if (!line || wide.matches) return;
+    openedFrom = line;
+    open("log");
+  });
   root.querySelectorAll("[data-drawer-tab]").forEach((button) => {
     button.addEventListener("click", () => open(button.dataset.drawerTab));
   });

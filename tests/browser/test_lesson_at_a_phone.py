@@ -106,14 +106,17 @@ def test_a_lesson_at_375_keeps_the_table_in_sight_and_show_me_leaves_the_control
 @pytest.mark.browser
 @pytest.mark.parametrize("moves_made", [0, 40], ids=["start", "mid"])
 @pytest.mark.parametrize("game", GAMES)
-def test_at_375_no_move_lies_under_the_chat_button_and_the_sticky_bar_takes_a_quarter_at_most(
+def test_at_375_no_move_lies_under_the_chat_button_and_the_sticky_bar_takes_three_tenths_at_most(
         game, moves_made, transactional_db, make_user, browser, daphne_servers):
+    """A real game's bar holds, besides the prompt, one line of what just happened and the player's standing (review
+    5: on a phone both scrolled away after each move), so it may take 30% of the screen where a lesson's takes 25%:
+    the board keeps seven tenths."""
     match_id, cookies = staged_for_a_guest(make_user, game, moves_made)
     (server,) = daphne_servers(1)
     watched = open_phone(browser, server, match_id, cookies[1], "phone")
     page = watched.page
     chrome = page.evaluate(STICKY_CHROME)
-    assert chrome <= 0.25 * PHONE["height"], f"the header and the decision bar take {chrome} px"
+    assert chrome <= 0.3 * PHONE["height"], f"the header and the decision bar take {chrome} px"
     height = page.evaluate("document.scrollingElement.scrollHeight")
     covered = {}
     for y in range(0, height, PHONE["height"] // 3):

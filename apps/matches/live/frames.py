@@ -17,7 +17,7 @@ from django.utils import timezone
 from apps.matches.domain import hints, lessons, timekeeper
 from apps.matches.domain.seats import why_not_back_yet
 from apps.matches.engine import engine, name_seats
-from apps.matches.live import protocol, regions, result_panel
+from apps.matches.live import protocol, regions, result_panel, standing
 from apps.matches.models import ChatMessage, Match, MatchSeat
 
 
@@ -84,6 +84,9 @@ def table_context(match: Match, seat: int | None, names: list[str], state: dict 
         "active_names": [names[i] for i in active if i < len(names)],
         "legal": [] if bot_seats and seat in bot_seats else legal_for(match, state, seat),
         "log": list(reversed(log)),
+        # the decision bar's "Just now" (the viewer's newest log line, as the log names seats) and goal/score chip
+        "just_now": log[-1] if log else "",
+        "standing": standing.chip(match.game, view, seat),
         "prompt": name_seats(view.get("prompt", ""), names),
         "outcome": outcome,
         "winner_names": [names[i] for i in (outcome or {}).get("winners", []) if i < len(names)],

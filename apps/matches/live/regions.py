@@ -67,7 +67,7 @@ class Region:
 REGIONS: tuple[Region, ...] = (
     Region("decision", ("version", "active", "active_names", "clock_json", "seat", "onlooker", "prompt", "lesson",
                         "ending", "ending_templates", "bot_plays_mine", "bot_by", "not_back_yet", "hint_offered",
-                        "can_undo", "own_template", "view", "names", "match")),
+                        "can_undo", "own_template", "view", "names", "match", "just_now", "standing")),
     Region("board", ("board_template", "view", "seat", "legal", "names", "active", "onlooker", "outcome")),
     Region("log", ("log", "departures")),
     Region("leave", ("leave",)),
