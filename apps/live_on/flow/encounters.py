@@ -138,8 +138,8 @@ def t_enc_outcome(state: LiveOnState, rng: Rng, task: Task) -> None:
     rolls = enc["rolls"][str(seat)]
     failed = sum(r > EVENT_SUCCESS for r in rolls)
     effects = option.success if ok else option.failure
-    log(state, f"{p(seat)} {'succeeds' if ok else 'fails'} ({successes(rolls)} of "
-               f"{counted(option.diamonds, 'success')} needed): {effect_text(effects)}.", to=private_to(state, seat))
+    log(state, f"{p(seat)} {'succeeds' if ok else 'fails'} ({counted(successes(rolls), 'success')}, "
+               f"{option.diamonds} needed): {effect_text(effects)}.", to=private_to(state, seat))
     flags = apply_effects(state, rng, seat, effects, failed=failed, zone=enc["zone"], group=enc["group"])
     enc["resolved"] = enc["resolved"] or flags["resolve"]
     enc["revealed"] = enc["revealed"] or flags["reveal"]
