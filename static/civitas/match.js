@@ -139,28 +139,24 @@
     Object.keys(frame.lists || {}).forEach((id) => changes.push(['[data-list="' + id + '"]', frame.lists[id], splice]));
     const places = changes.map((change) => table.querySelector(change[0]));
     const fits = (el, i) => el && (!changes[i][2] || changes[i][1].every((s) => s[0] + s[1] <= el.children.length));
-    // Each change is read where it goes, in this page's own document, so nothing of the page passes through another.
     // A part the page has as it is comes as <template data-keep="id">: the page's own element goes in its place.
-    const fresh = changes.map((change, i) => (change[2] || !places[i] ? null
-      : parsed(change[1], places[i].parentNode)));
-    const patch = { kept: new Map(), keeping: new Set(), held: [] };
-    let lost = false;
+    const fresh = changes.map((change, i) => (change[2] ? null : parsed(change[1], places[i])));
+    const keeps = [];
     fresh.forEach((f) => f && f.querySelectorAll("template[data-keep]").forEach((t) => {
-      const el = table.querySelector('[data-part="' + t.dataset.keep + '"]');
-      if (el) { patch.kept.set(t, el); patch.keeping.add(el); } else lost = true;
+      keeps.push([t, table.querySelector('[data-part="' + t.dataset.keep + '"]')]);
     }));
-    if (frame.base !== version || !places.every(fits) || lost) {
+    if (frame.base !== version || !places.every(fits) || keeps.some((k) => !k[1])) {
       redraw = true; live.send({ type: "sync" }); return;
     }
     redraw = false;
     version = frame.version;
     root.dataset.version = String(version);
     const scrolled = keptScroll();
+    keeps.forEach(([t, el]) => t.replaceWith(el));
     // Last first: a part changed inside a kept one (it comes after what holds it) is brought up to date before that.
     for (let i = places.length - 1; i >= 0; i--) {
-      if (changes[i][2]) splice(places[i], changes[i][1]); else morph(places[i], fresh[i], patch);
+      if (changes[i][2]) splice(places[i], changes[i][1]); else morph(places[i], fresh[i]);
     }
-    patch.held.forEach((node) => node.remove()); // what went away but held a kept part, which has since moved on
     restoreScroll(scrolled);
     drawn(true);
   }
@@ -168,74 +164,43 @@
   function splice(el, splices) {
     splices.forEach(([at, removed, html]) => {
       for (let k = 0; k < removed; k++) el.children[at].remove();
-      el.insertBefore(parsed(html, el), el.children[at] || null);
+      el.insertBefore(parsed(html), el.children[at] || null);
     });
   }
-  // HTML as it reads inside parent, in this page's document (a part inside a drawing, a pawn on Origins' map, is
-  // SVG).
-  function parsed(html, parent) {
-    const range = document.createRange();
-    range.selectNodeContents(parent);
-    return range.createContextualFragment(html);
-  }
-  // A kept part's element never leaves the page but to go straight to its new place (where it already stands, it is
-  // left alone, so its focus and scroll stay): new nodes go into the page first, then each kept element into its
-  // placeholder among them, and what goes away goes only once it holds no kept element.
-  function morph(el, content, patch) {
-    const into = content.firstElementChild;
-    if (!into || into.tagName !== el.tagName) { put(el.parentNode, content, el, patch); drop(el, patch); return; }
-    sameAttributes(el, into);
-    sameChildren(el, into, patch);
-  }
-  function put(parent, node, before, patch) {
-    const holders = node.querySelectorAll ? Array.from(node.querySelectorAll("template[data-keep]")) : [];
-    parent.insertBefore(node, before);
-    holders.forEach((t) => { moveInto(t.parentNode, patch.kept.get(t), t); t.remove(); });
-  }
-  function moveInto(parent, el, before) {
-    if (parent.moveBefore) {
-      try { parent.moveBefore(el, before); return; } catch (e) { /* an older browser's rules: a plain move */ }
+  function parsed(html, place) {
+    const fresh = document.createElement("template");
+    // A part inside a drawing (a pawn on Origins' map) is read as SVG, inside an <svg> of its own.
+    if (place instanceof SVGElement && !(place instanceof SVGSVGElement)) {
+      fresh.innerHTML = "<svg>" + html + "</svg>";
+      const content = document.createDocumentFragment();
+      content.append(...fresh.content.firstChild.childNodes);
+      return content;
     }
-    parent.insertBefore(el, before);
+    fresh.innerHTML = html;
+    return fresh.content;
   }
-  function drop(node, patch) {
-    for (const el of patch.keeping) if (node.contains(el)) { patch.held.push(node); return; }
-    node.remove();
+  function morph(el, content) {
+    const into = content.firstElementChild;
+    if (!into || into.tagName !== el.tagName) { el.replaceWith(content); return; }
+    sameAttributes(el, into);
+    sameChildren(el, into);
   }
   function sameAttributes(el, into) {
     Array.from(el.attributes).forEach((a) => { if (!into.hasAttribute(a.name)) el.removeAttribute(a.name); });
     Array.from(into.attributes).forEach((a) => { if (el.getAttribute(a.name) !== a.value) el.setAttribute(a.name, a.value); });
-    // ...in a page load's order (one gained goes last): from the first out of place on, each set again in turn.
-    const wanted = Array.from(into.attributes);
-    const from = wanted.findIndex((a, i) => !el.attributes[i] || el.attributes[i].name !== a.name);
-    if (from >= 0) wanted.slice(from).forEach((a) => { el.removeAttribute(a.name); el.setAttribute(a.name, a.value); });
   }
   // Children matched by position: the same kind of node (and an element with the same id) is kept and brought up to
-  // date, anything else is replaced. A kept part's element is never matched with anything: new nodes go before it.
-  function sameChildren(el, into, patch) {
-    let old = el.firstChild;
-    Array.from(into.childNodes).forEach((node) => {
-      const keep = patch.kept.get(node);
-      if (keep) {
-        if (keep === old) old = old.nextSibling; else moveInto(el, keep, old);
-      } else if (!old || patch.keeping.has(old)) {
-        put(el, node, old, patch);
-      } else if (old.nodeName !== node.nodeName || (node.nodeType === 1 && old.id !== node.id)) {
-        put(el, node, old, patch);
-        const next = old.nextSibling;
-        drop(old, patch);
-        old = next;
-      } else {
-        if (node.nodeType === 1) { sameAttributes(old, node); sameChildren(old, node, patch); }
-        else if (old.nodeValue !== node.nodeValue) old.nodeValue = node.nodeValue;
-        old = old.nextSibling;
-      }
+  // date, anything else is replaced.
+  function sameChildren(el, into) {
+    const olds = Array.from(el.childNodes), news = Array.from(into.childNodes);
+    news.forEach((node, i) => {
+      const old = olds[i];
+      if (!old) el.appendChild(node);
+      else if (old.nodeName !== node.nodeName || (node.nodeType === 1 && old.id !== node.id)) el.replaceChild(node, old);
+      else if (node.nodeType === 1) { sameAttributes(old, node); sameChildren(old, node); }
+      else if (old.nodeValue !== node.nodeValue) old.nodeValue = node.nodeValue;
     });
-    while (old) {
-      const next = old.nextSibling;
-      if (!patch.keeping.has(old)) drop(old, patch); // a kept one still here goes to its place later in the patch
-      old = next;
-    }
+    olds.slice(news.length).forEach((old) => old.remove());
   }
   function drawn(newer) {
     // A table drawn again keeps the notice that said why; a move clears it, but not one that follows the notice at
