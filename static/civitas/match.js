@@ -188,6 +188,10 @@
   function sameAttributes(el, into) {
     Array.from(el.attributes).forEach((a) => { if (!into.hasAttribute(a.name)) el.removeAttribute(a.name); });
     Array.from(into.attributes).forEach((a) => { if (el.getAttribute(a.name) !== a.value) el.setAttribute(a.name, a.value); });
+    // ...in a page load's order (one gained goes last): from the first out of place on, each set again in turn.
+    const wanted = Array.from(into.attributes);
+    const from = wanted.findIndex((a, i) => !el.attributes[i] || el.attributes[i].name !== a.name);
+    if (from >= 0) wanted.slice(from).forEach((a) => { el.removeAttribute(a.name); el.setAttribute(a.name, a.value); });
   }
   // Children matched by position: the same kind of node (and an element with the same id) is kept and brought up to
   // date, anything else is replaced.
